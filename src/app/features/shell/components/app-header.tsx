@@ -1,0 +1,85 @@
+import { Anchor, Burger, Button, Group, Image, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { BLOG_URL, NAV_LINKS } from '../nav-links.ts';
+import { LanguageSelect } from './language-select.tsx';
+import classes from './app-header.module.css';
+
+interface AppHeaderProps {
+  navOpened: boolean;
+  onToggleNav: () => void;
+  signedIn: boolean;
+}
+
+export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      {NAV_LINKS.map((link) => (
+        <Anchor
+          key={link.to}
+          component={Link}
+          to={link.to}
+          className={classes.link}
+          activeOptions={{ exact: link.to === '/' }}
+          onClick={onNavigate}
+        >
+          {t(link.labelKey)}
+        </Anchor>
+      ))}
+      <Anchor href={BLOG_URL} target="_blank" rel="noopener noreferrer" className={classes.link}>
+        {t('nav.blog')}
+      </Anchor>
+    </>
+  );
+}
+
+export function AccountLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('common');
+  if (signedIn) {
+    return (
+      <Button component={Link} to="/dashboard/profile" variant="subtle" onClick={onNavigate}>
+        {t('nav.profile')}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button component={Link} to="/login" variant="default" onClick={onNavigate}>
+        {t('nav.login')}
+      </Button>
+      <Button component={Link} to="/signup" onClick={onNavigate}>
+        {t('nav.signup')}
+      </Button>
+    </>
+  );
+}
+
+export function AppHeader({ navOpened, onToggleNav, signedIn }: AppHeaderProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="md"
+          size="sm"
+          aria-label={t(navOpened ? 'nav.closeMenu' : 'nav.openMenu')}
+        />
+        <UnstyledButton component={Link} to="/" aria-label={t('nav.homeLogo')}>
+          <Image src="/logo.svg" alt="" h={36} w="auto" />
+        </UnstyledButton>
+      </Group>
+      <Group gap="md" visibleFrom="md" component="nav" aria-label={t('nav.main')} wrap="nowrap">
+        <NavLinks />
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <LanguageSelect />
+        <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+          <AccountLinks signedIn={signedIn} />
+        </Group>
+      </Group>
+    </Group>
+  );
+}

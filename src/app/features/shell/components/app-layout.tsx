@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { AppShell, Divider, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { AccountLinks, AppHeader, NavLinks } from './app-header.tsx';
+import { AppFooter } from './app-footer.tsx';
+import classes from './app-layout.module.css';
+
+export function AppLayout({ children, signedIn }: { children: ReactNode; signedIn: boolean }) {
+  const { t } = useTranslation('common');
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { desktop: true, mobile: !navOpened } }}
+      padding={0}
+    >
+      <a href="#main-content" className={classes.skipLink}>
+        {t('nav.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <AppHeader navOpened={navOpened} onToggleNav={toggle} signedIn={signedIn} />
+      </AppShell.Header>
+      <AppShell.Navbar p="md" component="nav" aria-label={t('nav.main')}>
+        <Stack gap="sm">
+          <NavLinks onNavigate={close} />
+          <Divider />
+          <Group gap="xs">
+            <AccountLinks signedIn={signedIn} onNavigate={close} />
+          </Group>
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <main id="main-content" tabIndex={-1} className={classes.content}>
+          {children}
+        </main>
+        <AppFooter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,63 @@
+import i18n from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  SUPPORTED_LANGUAGES,
+  matchLanguage,
+  type Language,
+} from '#shared/languages.ts';
+
+/** Namespaces loaded at start; feature namespaces load with their routes through useTranslation. */
+export const STARTUP_NAMESPACES = ['common', 'pages'] as const;
+
+function readStoredLanguage(): Language {
+  try {
+    return matchLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY)) ?? DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function rememberLanguage(lng: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // Storage may be unavailable (private mode, quota); the choice still applies to this visit.
+  }
+}
+
+export function currentLanguage(): Language {
+  return matchLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
+}
+
+export async function changeLanguage(lng: Language) {
+  rememberLanguage(lng);
+  await i18n.changeLanguage(lng);
+}
+
+function syncDocumentLanguage(lng: string) {
+  document.documentElement.lang = matchLanguage(lng) ?? DEFAULT_LANGUAGE;
+}
+
+export function initI18n() {
+  i18n.on('languageChanged', syncDocumentLanguage);
+  return i18n
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng: readStoredLanguage(),
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      fallbackLng: DEFAULT_LANGUAGE,
+      load: 'currentOnly',
+      ns: [...STARTUP_NAMESPACES],
+      defaultNS: 'common',
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+}
+
+export { i18n };

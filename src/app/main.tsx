@@ -1,0 +1,24 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { initI18n } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { Providers } from './providers.tsx';
+import { createAppRouter } from './router.tsx';
+import { LoadingIndicator } from './ui/loading-indicator.tsx';
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+void initI18n();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <Suspense fallback={<LoadingIndicator />}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </Providers>
+  </StrictMode>,
+);

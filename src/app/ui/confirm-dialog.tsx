@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Button, Group, Modal } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Runs on "Deletar"; the dialog closes when it settles. */
+  onConfirm: () => unknown;
+}
+
+/** The shared delete confirmation: red "Deletar" runs the action then closes; "Fechar" only closes. */
+export function ConfirmDialog({ opened, onClose, onConfirm }: ConfirmDialogProps) {
+  const { t } = useTranslation('common');
+  const [running, setRunning] = useState(false);
+
+  async function confirm() {
+    setRunning(true);
+    try {
+      await onConfirm();
+    } finally {
+      setRunning(false);
+      onClose();
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('confirmDialog.title')} centered>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose} disabled={running}>
+          {t('confirmDialog.close')}
+        </Button>
+        <Button color="red" onClick={() => void confirm()} loading={running} data-autofocus>
+          {t('confirmDialog.delete')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+import { notifications } from '@mantine/notifications';
+
+/** SPEC.md §9: the banner hides after 4.5 s unless told not to. */
+export const MESSAGE_TIMEOUT_MS = 4_500;
+
+export type MessageType = 'success' | 'error' | 'warning' | 'info';
+
+const COLORS: Record<MessageType, string> = { success: 'teal', error: 'red', warning: 'yellow', info: 'blue' };
+
+export interface MessageOptions {
+  type: MessageType;
+  /** An already translated text. */
+  message: string;
+  /** false keeps the banner until the user closes it. */
+  timeout?: boolean;
+}
+
+export function showMessage({ type, message, timeout = true }: MessageOptions) {
+  return notifications.show({
+    message,
+    color: COLORS[type],
+    autoClose: timeout ? MESSAGE_TIMEOUT_MS : false,
+    withBorder: true,
+    'data-message-type': type,
+  } as Parameters<typeof notifications.show>[0]);
+}

@@ -1,0 +1,64 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedCatalog } from './db/seed.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { i18nPlugin } from './plugins/i18n.ts';
+import { trackRouteMethods } from './plugins/route-methods.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { hasBuiltApp, serveAppShell, staticPlugin } from './plugins/static.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+import { healthRoutes } from './routes/health.ts';
+
+export const API_PREFIX = '/api/v1';
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  };
+}
+
+/** Builds the whole server (database opened, migrated and seeded) without listening. */
+export async function buildApp(config: Config) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase(config.database);
+  try {
+    await seedCatalog(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  await app.register(dbPlugin, { database });
+
+  const allowedMethods = trackRouteMethods(app);
+  const serveApp = hasBuiltApp(config.distDir) ? serveAppShell : undefined;
+  await app.register(i18nPlugin);
+  await app.register(securityPlugin);
+  await app.register(errorsPlugin, { allowedMethods, serveApp });
+  await app.register(docsPlugin);
+  if (serveApp && config.distDir) await app.register(staticPlugin, { root: config.distDir });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(catalogRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.ready();
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

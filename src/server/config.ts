@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  STAFF_EMAIL: z.email().default('staff@dosehub.local'),
+  DIST_DIR: z.string().default('dist'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise PGlite in `${dataDir}/db` (or in memory when `memory`). */
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+  logLevel: (typeof LOG_LEVELS)[number];
+  staffEmail: string;
+  /** The built client; null disables static serving (API-only, as in tests). */
+  distDir: string | null;
+  /** Largest accepted JSON body, bytes. */
+  bodyLimit: number;
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    logLevel: e.LOG_LEVEL,
+    staffEmail: e.STAFF_EMAIL,
+    distDir: path.resolve(e.DIST_DIR),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+  };
+}

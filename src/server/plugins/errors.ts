@@ -1,0 +1,83 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+import { validationMessages } from './validation-messages.ts';
+import type { trackRouteMethods } from './route-methods.ts';
+
+const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'errors.bodyTooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'errors.unsupportedMediaType' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'errors.emptyJson' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'errors.malformedJson' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'errors.badRequest' },
+};
+
+const STATUS_KEYS: Record<number, string> = {
+  400: 'errors.badRequest',
+  401: 'errors.unauthenticated',
+  403: 'errors.forbidden',
+  404: 'errors.notFound',
+  405: 'errors.methodNotAllowed',
+  406: 'errors.badRequest',
+  409: 'errors.conflict',
+  412: 'errors.preconditionFailed',
+  413: 'errors.bodyTooLarge',
+  415: 'errors.unsupportedMediaType',
+  422: 'errors.unprocessable',
+  429: 'errors.tooManyRequests',
+};
+
+function sendErrors(reply: FastifyReply, status: number, errors: string[]) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ errors });
+}
+
+function describe(error: FastifyError, request: FastifyRequest): { status: number; errors: string[] } {
+  const t = request.t;
+  if (error instanceof AppError) {
+    return { status: error.statusCode, errors: error.messages.map((m) => t(m.key, m.values)) };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { status: 400, errors: validationMessages(error.validation, error.validationContext, t) };
+  }
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return { status: known.status, errors: [t(known.key)] };
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return { status: 400, errors: [t('errors.malformedJson')] };
+  }
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status >= 500 || isResponseSerializationError(error)) return { status: 500, errors: [t('errors.internal')] };
+  return { status, errors: [t(STATUS_KEYS[status] ?? 'errors.badRequest')] };
+}
+
+interface ErrorsOptions {
+  allowedMethods: ReturnType<typeof trackRouteMethods>;
+  /** Serves the client for non-API paths (client-side routing); absent when there is no built client. */
+  serveApp?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+}
+
+/** Every error, of every status, leaves as `{"errors": [...]}` translated by Accept-Language (API.md). */
+export const errorsPlugin = fp<ErrorsOptions>(async (app, { allowedMethods, serveApp }) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, errors } = describe(error, request);
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    if (error instanceof AppError) reply.headers(error.headers);
+    return sendErrors(reply, status, errors);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (isApi) {
+      const allowed = allowedMethods(path);
+      if (allowed.length > 0) {
+        reply.header('Allow', allowed.join(', '));
+        return sendErrors(reply, 405, [request.t('errors.methodNotAllowed', { method: request.method })]);
+      }
+      return sendErrors(reply, 404, [request.t('errors.notFound')]);
+    }
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
+    if (isPageRequest && serveApp) return serveApp(request, reply);
+    return sendErrors(reply, 404, [request.t('errors.notFound')]);
+  });
+});

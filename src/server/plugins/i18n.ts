@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin';
+import { negotiateLanguage, type Language } from '#shared/languages.ts';
+import { createTranslator, type Translate } from '../i18n/translator.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+    t: Translate;
+  }
+}
+
+/** Decorates each request with the language negotiated from Accept-Language and a `t` bound to it. */
+export const i18nPlugin = fp(async (app) => {
+  const translator = createTranslator();
+  app.decorateRequest('lang', 'pt-BR');
+  app.decorateRequest('t', null as unknown as Translate);
+  app.addHook('onRequest', async (request, reply) => {
+    request.lang = negotiateLanguage(request.headers['accept-language']);
+    request.t = translator.forLanguage(request.lang);
+    reply.header('Content-Language', request.lang);
+  });
+});

@@ -1,0 +1,38 @@
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+
+interface RoutePattern {
+  regex: RegExp;
+  methods: Set<string>;
+}
+
+function patternToRegex(url: string): RegExp {
+  const body = url
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+/**
+ * Remembers every route's URL pattern and methods so that a request for a known path with a
+ * method it does not support gets 405 with `Allow`, not 404.
+ */
+export function trackRouteMethods(app: FastifyInstance) {
+  const patterns = new Map<string, RoutePattern>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const key = route.url.replace(/\/+$/, '') || '/';
+    const entry = patterns.get(key) ?? { regex: patternToRegex(route.url), methods: new Set<string>() };
+    const methods = ([] as HTTPMethods[]).concat(route.method);
+    methods.forEach((m) => entry.methods.add(m.toUpperCase()));
+    patterns.set(key, entry);
+  });
+  return function allowedMethods(path: string): string[] {
+    const allowed = new Set<string>();
+    for (const { regex, methods } of patterns.values()) {
+      if (regex.test(path)) methods.forEach((m) => allowed.add(m));
+    }
+    return [...allowed].sort();
+  };
+}

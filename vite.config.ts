@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+const LOCALES_DIR = path.resolve(import.meta.dirname, 'locales');
+const API_TARGET = process.env.API_URL ?? 'http://localhost:8081';
+
+/** Serves /locales/{lng}/{ns}.json from ./locales in dev and copies them into the build. */
+function localesPlugin(): Plugin {
+  return {
+    name: 'dosehub-locales',
+    configureServer(server) {
+      server.middlewares.use('/locales', (req, res, next) => {
+        const file = path.join(LOCALES_DIR, decodeURIComponent((req.url ?? '').split('?')[0] ?? ''));
+        if (!file.startsWith(LOCALES_DIR) || !file.endsWith('.json') || !fs.existsSync(file)) return next();
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.end(fs.readFileSync(file));
+      });
+    },
+    generateBundle() {
+      for (const lng of fs.readdirSync(LOCALES_DIR)) {
+        for (const file of fs.readdirSync(path.join(LOCALES_DIR, lng))) {
+          if (file === 'server.json') continue;
+          this.emitFile({
+            type: 'asset',
+            fileName: `locales/${lng}/${file}`,
+            source: fs.readFileSync(path.join(LOCALES_DIR, lng, file)),
+          });
+        }
+      }
+    },
+  };
+}
+
+const serverProject = (name: string, env: Record<string, string> = {}) => ({
+  extends: true as const,
+  test: {
+    name,
+    environment: 'node',
+    include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    setupFiles: ['tests/setup/server.setup.ts'],
+    env,
+  },
+});
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/app/routes',
+      generatedRouteTree: './src/app/routeTree.gen.ts',
+      autoCodeSplitting: true,
+    }),
+    react(),
+    localesPlugin(),
+  ],
+  server: {
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  test: {
+    globals: true,
+    restoreMocks: true,
+    testTimeout: 15_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          environment: 'happy-dom',
+          include: ['src/app/**/*.test.{ts,tsx}', 'tests/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/client.setup.ts'],
+        },
+      },
+      serverProject('server'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DB: 'postgres' })] : []),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
