@@ -34,14 +34,21 @@ function localesPlugin(): Plugin {
   };
 }
 
-const serverProject = (name: string, env: Record<string, string> = {}) => ({
+const SERVER_SUITES = ['src/server/**/*.test.ts', 'tests/integration/api/**/*.test.ts', 'tests/integration/server/**/*.test.ts'];
+
+/** The server suites run on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
+const serverProject = (database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
-    name,
+    name: database === 'pglite' ? 'server' : 'server-postgres',
     environment: 'node',
-    include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include:
+      database === 'pglite'
+        ? [...SERVER_SUITES, 'src/shared/**/*.test.ts', 'tests/integration/i18n/**/*.test.ts']
+        : SERVER_SUITES,
+    exclude: [database === 'pglite' ? '**/*.postgres.test.ts' : '**/*.pglite.test.ts'],
     setupFiles: ['tests/setup/server.setup.ts'],
-    env,
+    env: database === 'postgres' ? { TEST_DB: 'postgres' } : {},
   },
 });
 
@@ -77,8 +84,8 @@ export default defineConfig({
           setupFiles: ['tests/setup/client.setup.ts'],
         },
       },
-      serverProject('server'),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DB: 'postgres' })] : []),
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       {
         extends: true,
         test: {

@@ -25,7 +25,7 @@ export function ConfirmDialog({ opened, onClose, onConfirm }: ConfirmDialogProps
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('confirmDialog.title')} centered>
+    <Modal opened={opened} onClose={onClose} title={t('confirmDialog.title')} centered withCloseButton={false}>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose} disabled={running}>
           {t('confirmDialog.close')}

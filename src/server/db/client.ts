@@ -46,6 +46,8 @@ async function openPglite(dir: string | null): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client dropped by the server (restart, failover) must not crash the process; the next query reports it.
+  pool.on('error', () => {});
   const lockClient = await pool.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,32 +1,41 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import type { z } from 'zod';
 import type { Translate } from '../i18n/translator.ts';
 
 const toSnake = (segment: string) => segment.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
-function fieldName(issue: z.core.$ZodIssue, part: string | undefined): string {
-  const pathText = issue.path.map((p) => toSnake(String(p))).join('.');
-  return pathText || (part === 'body' ? 'body' : (part ?? 'request'));
+/** What fastify-type-provider-zod keeps of a zod issue: its code as `keyword`, the rest in `params`. */
+interface IssueParams {
+  input?: unknown;
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  values?: unknown[];
+  keys?: string[];
 }
 
-function issueMessage(issue: z.core.$ZodIssue, t: Translate): string {
-  switch (issue.code) {
+function fieldName(error: FastifySchemaValidationError, part: string | undefined): string {
+  const segments = error.instancePath.split('/').filter(Boolean).map(toSnake);
+  return segments.length > 0 ? segments.join('.') : (part ?? 'request');
+}
+
+function issueMessage(code: string, params: IssueParams, t: Translate): string {
+  switch (code) {
     case 'invalid_type':
-      return issue.input === undefined ? t('validation.required') : t('validation.invalidType');
+      return params.input === undefined ? t('validation.required') : t('validation.invalidType');
     case 'too_small':
-      return issue.origin === 'string'
-        ? t('validation.tooShort', { min: issue.minimum })
-        : t('validation.tooSmall', { min: issue.minimum });
+      return params.origin === 'string'
+        ? t('validation.tooShort', { min: params.minimum })
+        : t('validation.tooSmall', { min: params.minimum });
     case 'too_big':
-      return issue.origin === 'string'
-        ? t('validation.tooLong', { max: issue.maximum })
-        : t('validation.tooBig', { max: issue.maximum });
+      return params.origin === 'string'
+        ? t('validation.tooLong', { max: params.maximum })
+        : t('validation.tooBig', { max: params.maximum });
     case 'invalid_format':
       return t('validation.invalidFormat');
     case 'invalid_value':
-      return t('validation.invalidChoice', { choices: issue.values.map(String).join(', ') });
+      return t('validation.invalidChoice', { choices: (params.values ?? []).map(String).join(', ') });
     case 'unrecognized_keys':
-      return t('validation.unknownKeys', { keys: issue.keys.join(', ') });
+      return t('validation.unknownKeys', { keys: (params.keys ?? []).join(', ') });
     default:
       return t('validation.invalid');
   }
@@ -38,9 +47,7 @@ export function validationMessages(
   part: string | undefined,
   t: Translate,
 ): string[] {
-  return errors.map((error) => {
-    const issue = (error.params as { issue?: z.core.$ZodIssue }).issue;
-    if (!issue) return `${part ?? 'request'}: ${t('validation.invalid')}`;
-    return `${fieldName(issue, part)}: ${issueMessage(issue, t)}`;
-  });
+  return errors.map(
+    (error) => `${fieldName(error, part)}: ${issueMessage(error.keyword, error.params as IssueParams, t)}`,
+  );
 }

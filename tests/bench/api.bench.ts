@@ -1,0 +1,123 @@
+/**
+ * HTTP throughput of the real app against a bare Fastify baseline, over loopback.
+ * Run with `npm run bench`. BENCH_DURATION (seconds), BENCH_CONNECTIONS and
+ * BENCH_DATABASE_URL (PostgreSQL instead of in-memory PGlite) are optional.
+ */
+import os from 'node:os';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '#server/app.ts';
+import type { Config } from '#server/config.ts';
+
+const HOST = '127.0.0.1';
+const WARM_UP_SECONDS = 1;
+
+interface Target {
+  name: string;
+  url: string;
+}
+
+interface Measurement {
+  target: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+function positiveNumberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+function benchConfig(): Config {
+  const url = process.env.BENCH_DATABASE_URL;
+  return {
+    port: 0,
+    host: HOST,
+    dataDir: os.tmpdir(),
+    database: url ? { kind: 'postgres', url } : { kind: 'pglite', dir: null },
+    logLevel: 'silent',
+    staffEmail: 'staff@dosehub.local',
+    distDir: null,
+    bodyLimit: 1024 * 1024,
+  };
+}
+
+function buildBareApp(): FastifyInstance {
+  const bare = Fastify({ logger: false });
+  bare.get('/', async () => ({ status: 'ok' }));
+  return bare;
+}
+
+async function measure(target: Target, connections: number, duration: number): Promise<Measurement> {
+  await autocannon({ url: target.url, connections, duration: WARM_UP_SECONDS });
+  const result = await autocannon({ url: target.url, connections, duration });
+  return {
+    target: target.name,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+function markdownTable(measurements: Measurement[]): string {
+  const rows = measurements.map(
+    (m) =>
+      `| ${m.target} | ${Math.round(m.requestsPerSecond)} | ${m.p50Ms} | ${m.p99Ms} | ${m.errors} / ${m.non2xx} |`,
+  );
+  return [
+    '| target | requests/s (mean) | p50 latency ms | p99 latency ms | errors / non-2xx |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
+}
+
+function machineFacts(connections: number, duration: number, databaseKind: string): string {
+  const cpus = os.cpus();
+  return [
+    `- Node ${process.version}`,
+    `- CPU: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores`,
+    `- Database: ${databaseKind}`,
+    `- ${connections} connections, ${duration} s measured after ${WARM_UP_SECONDS} s warm-up, loopback`,
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  const duration = positiveNumberFromEnv('BENCH_DURATION', 5);
+  const connections = Math.round(positiveNumberFromEnv('BENCH_CONNECTIONS', 10));
+  const config = benchConfig();
+
+  const app = await buildApp(config);
+  const bare = buildBareApp();
+  try {
+    const appUrl = await app.listen({ host: HOST, port: 0 });
+    const bareUrl = await bare.listen({ host: HOST, port: 0 });
+    const targets: Target[] = [
+      { name: 'GET /api/v1/isotopes/', url: `${appUrl}/api/v1/isotopes/` },
+      { name: 'GET /api/v1/health/', url: `${appUrl}/api/v1/health/` },
+      { name: 'bare Fastify GET /', url: `${bareUrl}/` },
+    ];
+    const measurements: Measurement[] = [];
+    for (const target of targets) measurements.push(await measure(target, connections, duration));
+
+    process.stdout.write(`${markdownTable(measurements)}\n\n${machineFacts(connections, duration, config.database.kind)}\n`);
+    return measurements.some((m) => m.errors > 0 || m.non2xx > 0) ? 1 : 0;
+  } finally {
+    await Promise.all([app.close(), bare.close()]);
+  }
+}
+
+main().then(
+  (exitCode) => process.exit(exitCode),
+  (error: unknown) => {
+    process.stderr.write(`Benchmark failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'dosehub-e2e-'));
+}
+
+function waitForExit(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+/** Starts the real server (`src/server/main.ts`) as its own process on a free port, with its own data directory. */
+export function startServer(dataDir = tempDataDir(), env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DoseHub is running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        resolve({
+          url: match[1]!.replace('localhost', '127.0.0.1'),
+          dataDir,
+          output: () => output,
+          stop: async () => {
+            child.kill('SIGTERM');
+            await waitForExit(child);
+          },
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
+  });
+}
+
+/** Runs the server expecting it to fail at start; resolves with its exit code and output. */
+export function runServerExpectingFailure(dataDir: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return waitForExit(child).then((code) => ({ code, output }));
+}

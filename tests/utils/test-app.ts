@@ -1,0 +1,35 @@
+import { buildApp, type App } from '#server/app.ts';
+import { DEFAULT_BODY_LIMIT, type Config } from '#server/config.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '.test-data',
+    database: { kind: 'pglite', dir: null },
+    logLevel: 'silent',
+    staffEmail: 'staff@dosehub.test',
+    distDir: null,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: App;
+  close(): Promise<void>;
+}
+
+/** The real app on a database of its own (PGlite in memory, or PostgreSQL under TEST_DB=postgres). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const app = await buildApp(testConfig({ database: testDb.database, ...overrides }));
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
