@@ -11,6 +11,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   STAFF_EMAIL: z.email().default('staff@dosehub.local'),
   DIST_DIR: z.string().default('dist'),
+  SERVE_CLIENT: z.enum(['true', 'false']).default('true'),
 });
 
 export interface Config {
@@ -46,7 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
     logLevel: e.LOG_LEVEL,
     staffEmail: e.STAFF_EMAIL,
-    distDir: path.resolve(e.DIST_DIR),
+    distDir: e.SERVE_CLIENT === 'true' ? path.resolve(e.DIST_DIR) : null,
     bodyLimit: DEFAULT_BODY_LIMIT,
   };
 }

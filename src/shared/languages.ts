@@ -26,7 +26,7 @@ export function negotiateLanguage(acceptLanguage: string | null | undefined): La
       return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
     })
     .filter((entry) => entry.tag && entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+    .toSorted((a, b) => b.weight - a.weight || a.index - b.index);
   for (const entry of ranked) {
     const match = matchLanguage(entry.tag);
     if (match) return match;

@@ -123,6 +123,7 @@ describe('the public shell in Chromium against the real server', () => {
     await menu.click();
     await page.getByRole('navigation').getByRole('link', { name: 'Planos' }).click();
     await page.getByRole('heading', { name: 'Planos', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${server.url}/plans`);
     await context.close();
   });
 

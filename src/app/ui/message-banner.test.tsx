@@ -30,10 +30,13 @@ describe('showMessage (SPEC.md §9: the message banner hides after 4.5 s)', () =
     act(() => void showMessage({ type: 'success', message: 'Calibração deletada com sucesso!' }));
 
     expect(screen.getByText('Calibração deletada com sucesso!')).toBeVisible();
+    // Announced to screen readers.
+    expect(screen.getByRole('alert')).toHaveTextContent('Calibração deletada com sucesso!');
     advance(4_400);
     expect(screen.getByText('Calibração deletada com sucesso!')).toBeInTheDocument();
 
-    advance(100 + 1_000); // the timeout, then the exit transition
+    advance(100); // 4.5 s: hidden, leaving through its exit transition
+    advance(1_000);
     expect(screen.queryByText('Calibração deletada com sucesso!')).not.toBeInTheDocument();
   });
 
@@ -41,6 +44,7 @@ describe('showMessage (SPEC.md §9: the message banner hides after 4.5 s)', () =
     await renderBannerHost();
     act(() => void showMessage({ type: 'error', message: 'Serviço indisponível!', timeout: false }));
 
+    advance(60_000);
     advance(60_000);
     expect(screen.getByText('Serviço indisponível!')).toBeVisible();
   });
@@ -60,7 +64,8 @@ describe('showMessage (SPEC.md §9: the message banner hides after 4.5 s)', () =
       showMessage({ type: 'error', message: 'Fica na tela', timeout: false });
     });
 
-    advance(MESSAGE_TIMEOUT_MS + 1_000);
+    advance(MESSAGE_TIMEOUT_MS);
+    advance(1_000);
     expect(screen.queryByText('Some depois')).not.toBeInTheDocument();
     expect(screen.getByText('Fica na tela')).toBeVisible();
   });

@@ -33,6 +33,6 @@ export function trackRouteMethods(app: FastifyInstance) {
     for (const { regex, methods } of patterns.values()) {
       if (regex.test(path)) methods.forEach((m) => allowed.add(m));
     }
-    return [...allowed].sort();
+    return [...allowed].toSorted();
   };
 }

@@ -7,12 +7,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const LANGUAGES = [
-  ['pt-BR', undefined],
-  ['en-US', 'en-US,en;q=0.9'],
-  ['es', 'es'],
-] as const;
-
 describe('every error is {"errors": [...]} translated by Accept-Language', () => {
   it.each([
     [undefined, 'Não encontrado.'],

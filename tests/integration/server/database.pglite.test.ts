@@ -5,11 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError, lockDirectory } from '#server/db/lock.ts';
-import { isotopes, plans, services, users } from '#server/db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import { seedCatalog } from '#server/db/seed.ts';
 import { ensureStaffAccount } from '#server/services/staff-account.ts';
-import { verifyPassword } from '#server/services/passwords.ts';
-import { createTestDatabase } from '#tests/utils/test-database.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -20,14 +18,6 @@ function tempDir() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosehub-db-'));
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
-}
-
-async function openTestDatabase() {
-  const testDb = await createTestDatabase();
-  const database = await openDatabase(testDb.database);
-  cleanups.push(() => testDb.drop());
-  cleanups.push(() => database.close());
-  return database;
 }
 
 describe('PGlite data directory', () => {

@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { openDatabase } from '#server/db/client.ts';
-import { DataDirLockedError, lockDirectory } from '#server/db/lock.ts';
 import { isotopes, plans, services, users } from '#server/db/schema.ts';
 import { seedCatalog } from '#server/db/seed.ts';
 import { ensureStaffAccount } from '#server/services/staff-account.ts';
@@ -15,12 +11,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-function tempDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosehub-db-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 async function openTestDatabase() {
   const testDb = await createTestDatabase();

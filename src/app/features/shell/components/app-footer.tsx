@@ -13,6 +13,9 @@ const SOCIAL_ICONS = {
   whatsapp: IconBrandWhatsapp,
 } as const;
 
+/** The copyright year: fixed when the app loads, not on every render. */
+const CURRENT_YEAR = new Date().getFullYear();
+
 export function AppFooter() {
   const { t, i18n } = useTranslation('common');
   const termsUrl = TERMS_OF_USE_URL[matchLanguage(i18n.resolvedLanguage) ?? 'pt-BR'] ?? '';
@@ -46,7 +49,7 @@ export function AppFooter() {
             {t('footer.address')}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('footer.copyright', { year: new Date().getFullYear() })}
+            {t('footer.copyright', { year: CURRENT_YEAR })}
           </Text>
         </Stack>
       </Container>

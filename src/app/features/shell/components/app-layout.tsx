@@ -30,7 +30,9 @@ export function AppLayout({ children, signedIn }: { children: ReactNode; signedI
           </Group>
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
+      {/* AppShell.Main renders a <main> by default; the page's one main landmark is the inner
+          <main id="main-content">, and the footer must stay outside it to be the contentinfo landmark. */}
+      <AppShell.Main {...{ component: 'div' }} className={classes.main}>
         <main id="main-content" tabIndex={-1} className={classes.content}>
           {children}
         </main>
