@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { showMessage } from './message-banner.ts';
 
 interface ConfirmDialogProps {
   opened: boolean;
   onClose: () => void;
-  /** Runs on "Deletar"; the dialog closes when it settles. */
+  /** Runs on "Deletar"; the dialog closes when it settles. A failure is shown in the message banner. */
   onConfirm: () => unknown;
 }
 
@@ -18,6 +19,8 @@ export function ConfirmDialog({ opened, onClose, onConfirm }: ConfirmDialogProps
     setRunning(true);
     try {
       await onConfirm();
+    } catch (error) {
+      showMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     } finally {
       setRunning(false);
       onClose();
@@ -25,7 +28,15 @@ export function ConfirmDialog({ opened, onClose, onConfirm }: ConfirmDialogProps
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('confirmDialog.title')} centered withCloseButton={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('confirmDialog.title')}
+      centered
+      withCloseButton={false}
+      closeOnEscape={!running}
+      closeOnClickOutside={!running}
+    >
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose} disabled={running}>
           {t('confirmDialog.close')}
