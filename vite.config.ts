@@ -23,7 +23,7 @@ function localesPlugin(): Plugin {
     generateBundle() {
       for (const lng of fs.readdirSync(LOCALES_DIR)) {
         for (const file of fs.readdirSync(path.join(LOCALES_DIR, lng))) {
-          if (file === 'server.json') continue;
+          if (file === 'server.json' || file === 'mail.json') continue;
           this.emitFile({
             type: 'asset',
             fileName: `locales/${lng}/${file}`,

@@ -10,8 +10,14 @@ import { i18nPlugin } from './plugins/i18n.ts';
 import { trackRouteMethods } from './plugins/route-methods.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { hasBuiltApp, serveAppShell, staticPlugin } from './plugins/static.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { mailPlugin } from './plugins/mail.ts';
+import { requestShapePlugin } from './plugins/request-shape.ts';
+import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { healthRoutes } from './routes/health.ts';
+import { userRoutes } from './routes/users.ts';
+import { loadSigningKey } from './services/secrets.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -47,6 +53,9 @@ export async function buildApp(config: Config) {
   await app.register(i18nPlugin);
   await app.register(securityPlugin);
   await app.register(errorsPlugin, { allowedMethods, serveApp });
+  await app.register(requestShapePlugin);
+  await app.register(authPlugin, { signingKey: await loadSigningKey(database.db, config.secretKey) });
+  await app.register(mailPlugin, { config });
   await app.register(docsPlugin);
   if (serveApp && config.distDir) await app.register(staticPlugin, { root: config.distDir });
 
@@ -54,6 +63,8 @@ export async function buildApp(config: Config) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -12,6 +12,10 @@ const EnvSchema = z.object({
   STAFF_EMAIL: z.email().default('staff@dosehub.local'),
   DIST_DIR: z.string().default('dist'),
   SERVE_CLIENT: z.enum(['true', 'false']).default('true'),
+  SECRET_KEY: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('DoseHub <no-reply@dosehub.local>'),
+  PUBLIC_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -26,6 +30,13 @@ export interface Config {
   distDir: string | null;
   /** Largest accepted JSON body, bytes. */
   bodyLimit: number;
+  /** Signs session tokens; when absent one is generated once and kept in the database. */
+  secretKey: string | null;
+  /** SMTP connection URL; when absent mail is written to `${dataDir}/mail/`. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Origin used in e-mailed links; when absent, the origin of the request that caused the mail. */
+  publicUrl: string | null;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -49,5 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffEmail: e.STAFF_EMAIL,
     distDir: e.SERVE_CLIENT === 'true' ? path.resolve(e.DIST_DIR) : null,
     bodyLimit: DEFAULT_BODY_LIMIT,
+    secretKey: e.SECRET_KEY ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
   };
 }

@@ -1,8 +1,16 @@
-/** An error the client should see: an HTTP status and translation keys (in the `server` namespace) with their values. */
+/** One message of an error answer: a translation key (namespace `server` unless prefixed) and, for field errors, the field. */
+export interface ErrorMessage {
+  key: string;
+  values?: Record<string, unknown>;
+  /** snake_case field name; the message then reads "<field>: <text>" (v1). */
+  field?: string;
+}
+
+/** An error the client should see: an HTTP status and translated messages. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly messages: ReadonlyArray<{ key: string; values?: Record<string, unknown> }>,
+    readonly messages: readonly ErrorMessage[],
     readonly headers: Record<string, string> = {},
   ) {
     super(messages.map((m) => m.key).join(', '));
@@ -12,4 +20,9 @@ export class AppError extends Error {
 
 export function appError(statusCode: number, key: string, values?: Record<string, unknown>): AppError {
   return new AppError(statusCode, [{ key, values }]);
+}
+
+/** 400 with one or more "<field>: <message>" errors. */
+export function fieldErrors(messages: ErrorMessage[]): AppError {
+  return new AppError(400, messages);
 }

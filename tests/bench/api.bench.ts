@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
+import { testConfig } from '#tests/utils/test-app.ts';
 
 const HOST = '127.0.0.1';
 const WARM_UP_SECONDS = 1;
@@ -36,16 +37,7 @@ function positiveNumberFromEnv(name: string, fallback: number): number {
 
 function benchConfig(): Config {
   const url = process.env.BENCH_DATABASE_URL;
-  return {
-    port: 0,
-    host: HOST,
-    dataDir: os.tmpdir(),
-    database: url ? { kind: 'postgres', url } : { kind: 'pglite', dir: null },
-    logLevel: 'silent',
-    staffEmail: 'staff@dosehub.local',
-    distDir: null,
-    bodyLimit: 1024 * 1024,
-  };
+  return testConfig({ host: HOST, dataDir: os.tmpdir(), database: url ? { kind: 'postgres', url } : { kind: 'pglite', dir: null } });
 }
 
 function buildBareApp(): FastifyInstance {

@@ -12,6 +12,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     staffEmail: 'staff@dosehub.test',
     distDir: null,
     bodyLimit: DEFAULT_BODY_LIMIT,
+    secretKey: 'test-signing-key-that-is-long-enough-0123456789',
+    smtpUrl: null,
+    mailFrom: 'DoseHub <no-reply@dosehub.test>',
+    publicUrl: 'http://dosehub.test',
     ...overrides,
   };
 }

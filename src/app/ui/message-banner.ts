@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { i18n } from '#app/lib/i18n.ts';
 
 /** SPEC.md §9: the banner hides after 4.5 s unless told not to. */
 export const MESSAGE_TIMEOUT_MS = 4_500;
@@ -21,6 +22,7 @@ export function showMessage({ type, message, timeout = true }: MessageOptions) {
     color: COLORS[type],
     autoClose: timeout ? MESSAGE_TIMEOUT_MS : false,
     withBorder: true,
+    closeButtonProps: { 'aria-label': i18n.t('common:actions.closeMessage') },
     'data-message-type': type,
   } as Parameters<typeof notifications.show>[0]);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -49,7 +49,9 @@ export const planBenefits = pgTable(
   (table) => [primaryKey({ columns: [table.planId, table.benefitId] })],
 );
 
-export const users = pgTable('users', {
+export const users = pgTable(
+  'users',
+  {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
@@ -65,4 +67,58 @@ export const users = pgTable('users', {
   version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_cpf_unique').on(table.cpf).where(sql`${table.cpf} IS NOT NULL`)],
+);
+
+const timestampTz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** One row per issued refresh token (jti); a login starts a family, each refresh replaces a row (API.md). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    familyId: uuid('family_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    replacedBy: uuid('replaced_by'),
+    replacedAt: timestampTz('replaced_at'),
+    revokedAt: timestampTz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_user_idx').on(table.userId)],
+);
+
+export const USER_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+
+/** Single-use links sent by e-mail; only a SHA-256 of the token is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: USER_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('user_tokens_user_purpose_idx').on(table.userId, table.purpose)],
+);
+
+/** Fixed-window counters shared by every API process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestampTz('window_started_at').notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/** Server-generated settings shared by every process (the signing key when SECRET_KEY is not set). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
 });

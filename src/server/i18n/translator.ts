@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '#shared/la
 
 export const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../locales');
 /** The namespaces the server speaks: its own messages and the catalog texts. */
-const SERVER_NAMESPACES = ['server', 'catalog'] as const;
+const SERVER_NAMESPACES = ['server', 'catalog', 'mail', 'validation'] as const;
 
 export type Translate = TFunction<(typeof SERVER_NAMESPACES)[number]>;
 

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
-import { validationMessages } from './validation-messages.ts';
+import { validationKey, validationMessages } from './validation-messages.ts';
 import type { trackRouteMethods } from './route-methods.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
@@ -35,7 +35,11 @@ function sendErrors(reply: FastifyReply, status: number, errors: string[]) {
 function describe(error: FastifyError, request: FastifyRequest): { status: number; errors: string[] } {
   const t = request.t;
   if (error instanceof AppError) {
-    return { status: error.statusCode, errors: error.messages.map((m) => t(m.key, m.values)) };
+    const errors = error.messages.map((m) => {
+      const text = t(validationKey(m.key), m.values);
+      return m.field ? `${m.field}: ${text}` : text;
+    });
+    return { status: error.statusCode, errors };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { status: 400, errors: validationMessages(error.validation, error.validationContext, t) };

@@ -11,6 +11,8 @@ interface IssueParams {
   maximum?: number | bigint;
   values?: unknown[];
   keys?: string[];
+  /** invalid_union: the issues of each branch. */
+  errors?: Array<Array<{ code: string; message: string } & IssueParams>>;
 }
 
 function fieldName(error: FastifySchemaValidationError, part: string | undefined): string {
@@ -18,26 +20,37 @@ function fieldName(error: FastifySchemaValidationError, part: string | undefined
   return segments.length > 0 ? segments.join('.') : (part ?? 'request');
 }
 
-function issueMessage(code: string, params: IssueParams, t: Translate): string {
+/** Shared schemas write their messages as keys ("validation.invalidCpf"); the namespace is `validation`. */
+export const validationKey = (message: string) => message.replace(/^validation\./, 'validation:');
+
+function issueMessage(code: string, params: IssueParams, message: string, t: Translate): string {
+  if (message.startsWith('validation.') && code !== 'invalid_type') return t(validationKey(message));
   switch (code) {
     case 'invalid_type':
-      return params.input === undefined ? t('validation.required') : t('validation.invalidType');
+      return params.input === undefined ? t('validation:required') : t('validation:invalidType');
     case 'too_small':
       return params.origin === 'string'
-        ? t('validation.tooShort', { min: params.minimum })
-        : t('validation.tooSmall', { min: params.minimum });
+        ? t('validation:tooShort', { min: params.minimum })
+        : t('validation:tooSmall', { min: params.minimum });
     case 'too_big':
       return params.origin === 'string'
-        ? t('validation.tooLong', { max: params.maximum })
-        : t('validation.tooBig', { max: params.maximum });
+        ? t('validation:tooLong', { max: params.maximum })
+        : t('validation:tooBig', { max: params.maximum });
     case 'invalid_format':
-      return t('validation.invalidFormat');
+      return t('validation:invalidFormat');
     case 'invalid_value':
-      return t('validation.invalidChoice', { choices: (params.values ?? []).map(String).join(', ') });
+      return t('validation:invalidChoice', { choices: (params.values ?? []).map(String).join(', ') });
     case 'unrecognized_keys':
-      return t('validation.unknownKeys', { keys: (params.keys ?? []).join(', ') });
+      return t('validation:unknownKeys', { keys: (params.keys ?? []).join(', ') });
+    case 'custom':
+      return t(validationKey(message));
+    case 'invalid_union': {
+      // optionalOrEmpty('' | schema): the last branch's first issue is the one that explains the value.
+      const issue = params.errors?.at(-1)?.[0];
+      return issue ? issueMessage(issue.code, issue, issue.message, t) : t('validation:invalid');
+    }
     default:
-      return t('validation.invalid');
+      return t('validation:invalid');
   }
 }
 
@@ -48,6 +61,6 @@ export function validationMessages(
   t: Translate,
 ): string[] {
   return errors.map(
-    (error) => `${fieldName(error, part)}: ${issueMessage(error.keyword, error.params as IssueParams, t)}`,
+    (error) => `${fieldName(error, part)}: ${issueMessage(error.keyword, error.params as IssueParams, error.message ?? '', t)}`,
   );
 }

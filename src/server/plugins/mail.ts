@@ -1,0 +1,32 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import type { MailContext } from '../services/account-mail.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+    /** Everything a service needs to mail this request's user, in this request's language. */
+    mailContext(request: FastifyRequest): MailContext;
+  }
+}
+
+export const mailPlugin = fp<{ config: Config }>(async (app, { config }) => {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'mail'),
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  app.decorate('mailContext', (request: FastifyRequest) => ({
+    db: app.db,
+    mailer,
+    t: request.t,
+    baseUrl: config.publicUrl ?? `${request.protocol}://${request.host}`,
+    log: request.log,
+  }));
+  app.addHook('onClose', async () => mailer.close());
+});

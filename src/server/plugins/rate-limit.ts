@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import { hitRateLimit, type RateLimitRule } from '../services/rate-limit.ts';
+
+/** Counts this request against each rule; over any of them → 429 with Retry-After. */
+export async function enforceRateLimits(request: FastifyRequest, rules: RateLimitRule[]): Promise<void> {
+  for (const rule of rules) {
+    const retryAfter = await hitRateLimit(request.server.db, rule);
+    if (retryAfter !== null) {
+      throw new AppError(429, [{ key: 'errors.tooManyRequests' }], { 'Retry-After': String(retryAfter) });
+    }
+  }
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+/** The limits of the unauthenticated account routes (per client address and per account). */
+export const LIMITS = {
+  loginByIp: (ip: string) => ({ key: `login:ip:${ip}`, limit: 30, windowSeconds: 15 * MINUTE }),
+  loginByEmail: (email: string) => ({ key: `login:email:${email.toLowerCase()}`, limit: 10, windowSeconds: 15 * MINUTE }),
+  registerByIp: (ip: string) => ({ key: `register:ip:${ip}`, limit: 10, windowSeconds: HOUR }),
+  resetByIp: (ip: string) => ({ key: `reset:ip:${ip}`, limit: 10, windowSeconds: HOUR }),
+  resetByEmail: (email: string) => ({ key: `reset:email:${email.toLowerCase()}`, limit: 3, windowSeconds: HOUR }),
+  resendByUser: (userId: string) => ({ key: `resend:user:${userId}`, limit: 3, windowSeconds: 15 * MINUTE }),
+};

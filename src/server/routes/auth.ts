@@ -1,0 +1,197 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '#shared/schemas/common.ts';
+import {
+  AuthResponse,
+  LoginBody,
+  LogoutResponse,
+  MessageResponse,
+  RefreshResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  ResetPasswordConfirmBody,
+  UserIdParams,
+  VerifyEmailBody,
+} from '#shared/schemas/users.ts';
+import { appError, fieldErrors, type AppError, type ErrorMessage } from '../errors.ts';
+import { REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from '../plugins/auth.ts';
+import { LIMITS, enforceRateLimits } from '../plugins/rate-limit.ts';
+import { sendAccountLink } from '../services/account-mail.ts';
+import {
+  familyOfRefreshToken,
+  refreshSession,
+  revokeFamily,
+  revokeUserSessions,
+  startSession,
+} from '../services/sessions.ts';
+import { consumeUserToken } from '../services/user-tokens.ts';
+import {
+  checkCredentials,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  passwordErrors,
+  rememberLanguage,
+  setPassword,
+} from '../services/users.ts';
+
+const tags = ['accounts'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+/** Cross-field rules of the registration form, with v1's field names. */
+function registrationErrors(body: RegisterBody): ErrorMessage[] {
+  const found: ErrorMessage[] = [];
+  if (body.email.toLowerCase() !== body.confirmedEmail.toLowerCase()) {
+    found.push({ field: 'confirmed_email', key: 'validation.emailMismatch' });
+  }
+  if (body.password1 !== body.password2) found.push({ field: 'password2', key: 'validation.passwordMismatch' });
+  else found.push(...passwordErrors('password2', body.password2, body.email));
+  return found;
+}
+
+/** The token of a reset or verification link, checked in v1's order of answers. */
+function tokenFailure(check: 'unknown' | 'expired' | 'otherUser'): AppError {
+  if (check === 'unknown') return appError(400, 'auth.invalidVerificationToken');
+  return appError(409, check === 'expired' ? 'auth.invalidVerificationToken' : 'auth.conflictUserId');
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/users/register/',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account, sign in, and mail the e-mail confirmation link',
+        body: RegisterBody,
+        response: { 201: AuthResponse.extend({ warning: z.string().optional() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await enforceRateLimits(request, [LIMITS.registerByIp(request.ip)]);
+      const body = request.body;
+      const problems = registrationErrors(body);
+      if (problems.length > 0) throw fieldErrors(problems);
+      const user = await createUser(app.db, { ...body, password: body.password1, language: request.lang });
+      setSessionCookies(request, reply, await startSession(app.db, app.signingKey, user.id));
+      const mailed = await sendAccountLink(app.mailContext(request), 'verifyEmail', user);
+      reply.code(201);
+      return { id: user.id, isStaff: user.isStaff, ...(mailed ? {} : { warning: request.t('auth.verificationNotSent') }) };
+    },
+  );
+
+  app.post(
+    '/users/login/',
+    { schema: { tags, summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: AuthResponse, ...errors } } },
+    async (request, reply) => {
+      const email = request.body.email || request.body.username || '';
+      await enforceRateLimits(request, [LIMITS.loginByIp(request.ip), LIMITS.loginByEmail(email)]);
+      const user = email ? await checkCredentials(app.db, email, request.body.password) : null;
+      if (!user) throw appError(400, 'auth.invalidCredentials');
+      await rememberLanguage(app.db, user.id, request.lang);
+      setSessionCookies(request, reply, await startSession(app.db, app.signingKey, user.id));
+      return { id: user.id, isStaff: user.isStaff };
+    },
+  );
+
+  const rotateSession = async (request: FastifyRequest, reply: FastifyReply, bodyToken?: string) => {
+    const token = bodyToken || request.cookies[REFRESH_COOKIE];
+    if (!token) throw appError(401, 'auth.noRefreshToken');
+    const outcome = await refreshSession(app.db, app.signingKey, token);
+    if (!outcome.ok) {
+      clearSessionCookies(request, reply);
+      throw appError(401, 'auth.tokenInvalid');
+    }
+    setSessionCookies(request, reply, outcome.tokens);
+    return {
+      accessTokenExpiration: outcome.tokens.accessExpiresAt.toISOString(),
+      refrashTokenExpiration: outcome.tokens.refreshExpiresAt.toISOString(),
+    };
+  };
+  const refreshSchema = { tags, summary: 'Rotate the refresh cookie and issue a new access cookie', response: { 200: RefreshResponse, 401: ErrorBody } };
+  app.get('/users/auth/token/refresh/', { schema: refreshSchema }, (request, reply) => rotateSession(request, reply));
+  app.post(
+    '/users/auth/token/refresh/',
+    { schema: { ...refreshSchema, body: z.object({ refresh: z.string().max(4096).optional() }).optional() } },
+    (request, reply) => rotateSession(request, reply, request.body?.refresh),
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/users/auth/token/logout/',
+    schema: { tags, summary: 'End this session (server side too) and clear its cookies', response: { 200: LogoutResponse } },
+    handler: async (request, reply) => {
+      const refresh = request.cookies[REFRESH_COOKIE];
+      const familyId = request.user?.familyId ?? (refresh ? await familyOfRefreshToken(app.signingKey, refresh) : null);
+      if (familyId) await revokeFamily(app.db, familyId);
+      clearSessionCookies(request, reply);
+      return { detail: request.t('auth.logout') };
+    },
+  });
+
+  app.post(
+    '/users/auth/reset_password/',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link; the same answer whether the e-mail exists or not',
+        body: ResetPasswordBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await enforceRateLimits(request, [LIMITS.resetByIp(request.ip), LIMITS.resetByEmail(email)]);
+      const user = await findUserByEmail(app.db, email);
+      if (user) await sendAccountLink(app.mailContext(request), 'resetPassword', user);
+      return { message: request.t('auth.emailSent') };
+    },
+  );
+
+  app.post(
+    '/users/:uid/reset_password_confirm/',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the mailed token; ends every session',
+        params: UserIdParams,
+        body: ResetPasswordConfirmBody,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { newPassword1, newPassword2, token } = request.body;
+      const user = await findUserById(app.db, request.params.uid);
+      if (newPassword1 !== newPassword2) throw fieldErrors([{ field: 'new_password2', key: 'validation.passwordMismatch' }]);
+      const problems = passwordErrors('new_password2', newPassword2, user?.email);
+      if (problems.length > 0) throw fieldErrors(problems);
+      const check = await consumeUserToken(app.db, request.params.uid, 'reset_password', token);
+      if (check !== 'ok' || !user) throw tokenFailure(check === 'ok' ? 'unknown' : check);
+      await setPassword(app.db, user.id, newPassword1);
+      await revokeUserSessions(app.db, user.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/:uid/email/verify/',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the e-mail address with the mailed token',
+        params: UserIdParams,
+        body: VerifyEmailBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(app.db, request.params.uid);
+      if (user?.emailVerifiedAt) throw appError(409, 'auth.alreadyVerified');
+      const check = await consumeUserToken(app.db, request.params.uid, 'verify_email', request.body.token);
+      if (check !== 'ok' || !user) throw tokenFailure(check === 'ok' ? 'unknown' : check);
+      await markEmailVerified(app.db, user.id);
+      return { message: request.t('auth.emailVerified') };
+    },
+  );
+};

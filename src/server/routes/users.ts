@@ -1,0 +1,160 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '#shared/schemas/common.ts';
+import {
+  ChangePasswordBody,
+  EmailPatchBody,
+  EmailStatus,
+  MessageResponse,
+  PhonePatchBody,
+  PhoneStatus,
+  Profile,
+  ProfilePatchBody,
+  UserIdParams,
+  WarningResponse,
+} from '#shared/schemas/users.ts';
+import { appError, fieldErrors } from '../errors.ts';
+import { requireOwner } from '../plugins/auth.ts';
+import { LIMITS, enforceRateLimits } from '../plugins/rate-limit.ts';
+import { sendAccountLink } from '../services/account-mail.ts';
+import { revokeUserSessions } from '../services/sessions.ts';
+import {
+  changeEmail,
+  changePhone,
+  findUserById,
+  passwordErrors,
+  setPassword,
+  toProfile,
+  updateProfile,
+} from '../services/users.ts';
+import { verifyPassword } from '../services/passwords.ts';
+
+const tags = ['users'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const empty = z.null();
+
+/** Every route here serves only the signed-in user's own uid. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireOwner);
+
+  const currentUser = async (uid: string) => {
+    const user = await findUserById(app.db, uid);
+    if (!user) throw appError(401, 'auth.tokenInvalid');
+    return user;
+  };
+
+  app.get(
+    '/users/:uid/',
+    { schema: { tags, summary: 'Profile', params: UserIdParams, response: { 200: Profile, ...errors } } },
+    async (request) => toProfile(await currentUser(request.params.uid)),
+  );
+
+  app.patch(
+    '/users/:uid/',
+    {
+      schema: {
+        tags,
+        summary: 'Update name, clinic, role, CPF and CNPJ ("" clears an optional one)',
+        params: UserIdParams,
+        body: ProfilePatchBody,
+        response: { 204: empty, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await updateProfile(app.db, request.params.uid, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/users/:uid/email/',
+    { schema: { tags, summary: 'E-mail and whether it is confirmed', params: UserIdParams, response: { 200: EmailStatus, ...errors } } },
+    async (request) => {
+      const user = await currentUser(request.params.uid);
+      return { email: user.email, verified: user.emailVerifiedAt !== null };
+    },
+  );
+
+  app.patch(
+    '/users/:uid/email/',
+    {
+      schema: {
+        tags,
+        summary: 'Change the e-mail; the new address must be confirmed through the mailed link',
+        params: UserIdParams,
+        body: EmailPatchBody,
+        response: { 200: WarningResponse, 204: empty, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await changeEmail(app.db, request.params.uid, request.body.email);
+      const user = await currentUser(request.params.uid);
+      const mailed = await sendAccountLink(app.mailContext(request), 'verifyEmail', user);
+      if (!mailed) return { warning: request.t('auth.verificationNotSent') };
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/:uid/email/resend/',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a new confirmation link (the earlier one stops working)',
+        params: UserIdParams,
+        response: { 204: empty, 424: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(request.params.uid);
+      if (user.emailVerifiedAt) throw appError(409, 'auth.alreadyVerified');
+      await enforceRateLimits(request, [LIMITS.resendByUser(user.id)]);
+      const mailed = await sendAccountLink(app.mailContext(request), 'verifyEmail', user);
+      if (!mailed) throw appError(424, 'auth.verificationNotSent');
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/users/:uid/phone/',
+    { schema: { tags, summary: 'Phone (E.164)', params: UserIdParams, response: { 200: PhoneStatus, ...errors } } },
+    async (request) => ({ phone: (await currentUser(request.params.uid)).phone ?? '' }),
+  );
+
+  app.patch(
+    '/users/:uid/phone/',
+    {
+      schema: { tags, summary: 'Change the phone', params: UserIdParams, body: PhonePatchBody, response: { 204: empty, ...errors } },
+    },
+    async (request, reply) => {
+      await changePhone(app.db, request.params.uid, request.body.phone);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/:uid/change_password/',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; ends every other session',
+        params: UserIdParams,
+        body: ChangePasswordBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request.params.uid);
+      const { oldPassword, newPassword1, newPassword2 } = request.body;
+      if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+        throw fieldErrors([{ field: 'old_password', key: 'auth.oldPasswordIncorrect' }]);
+      }
+      if (newPassword1 !== newPassword2) throw fieldErrors([{ field: 'new_password2', key: 'validation.passwordMismatch' }]);
+      const problems = passwordErrors('new_password2', newPassword2, user.email);
+      if (problems.length > 0) throw fieldErrors(problems);
+      await setPassword(app.db, user.id, newPassword1);
+      await revokeUserSessions(app.db, user.id, request.user!.familyId);
+      return { message: request.t('auth.passwordUpdated') };
+    },
+  );
+};

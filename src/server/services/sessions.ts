@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Db } from '../db/client.ts';
+import { refreshTokens, users } from '../db/schema.ts';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_SECONDS = 48 * 60 * 60;
+/** A refresh token replayed this soon after its rotation (concurrent tabs, a retried request) still works. */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
+const ISSUER = 'dosehub';
+const AUDIENCE = 'dosehub-api';
+
+type TokenType = 'access' | 'refresh';
+
+export interface SessionTokens {
+  access: string;
+  refresh: string;
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+}
+
+export interface AccessClaims {
+  userId: string;
+  familyId: string;
+}
+
+async function sign(key: Uint8Array, type: TokenType, claims: Record<string, string>, jti: string, seconds: number) {
+  return new SignJWT({ ...claims, token_type: type })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setJti(jti)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+    .sign(key);
+}
+
+async function verify(key: Uint8Array, token: string, type: TokenType) {
+  const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+  if (payload.token_type !== type || typeof payload.id !== 'string' || typeof payload.fid !== 'string' || !payload.jti) {
+    throw new Error('wrong token type');
+  }
+  return { userId: payload.id, familyId: payload.fid, jti: payload.jti };
+}
+
+async function issue(db: Db, key: Uint8Array, userId: string, familyId: string): Promise<SessionTokens> {
+  const jti = randomUUID();
+  const accessExpiresAt = new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000);
+  const refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000);
+  await db.insert(refreshTokens).values({ id: jti, familyId, userId, expiresAt: refreshExpiresAt });
+  const claims = { id: userId, fid: familyId };
+  return {
+    access: await sign(key, 'access', claims, randomUUID(), ACCESS_TOKEN_SECONDS),
+    refresh: await sign(key, 'refresh', claims, jti, REFRESH_TOKEN_SECONDS),
+    accessExpiresAt,
+    refreshExpiresAt,
+  };
+}
+
+/** A login: a new token family. */
+export const startSession = (db: Db, key: Uint8Array, userId: string) => issue(db, key, userId, randomUUID());
+
+export type RefreshOutcome = { ok: true; tokens: SessionTokens } | { ok: false };
+
+/**
+ * Rotates a refresh token. Within the grace window a replayed token rotates again; after it, the replay
+ * revokes the whole family (a stolen token), and every session in it ends.
+ */
+export async function refreshSession(db: Db, key: Uint8Array, token: string): Promise<RefreshOutcome> {
+  let claims: Awaited<ReturnType<typeof verify>>;
+  try {
+    claims = await verify(key, token, 'refresh');
+  } catch {
+    return { ok: false };
+  }
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, claims.jti));
+  if (!row || row.revokedAt || row.expiresAt <= new Date() || row.userId !== claims.userId) return { ok: false };
+  const newJti = randomUUID();
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ replacedBy: newJti, replacedAt: new Date() })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.replacedBy), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  if (claimed.length === 0) {
+    const [current] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, row.id));
+    const withinGrace =
+      current?.replacedAt && Date.now() - current.replacedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
+    if (!withinGrace || current?.revokedAt) {
+      await revokeFamily(db, row.familyId);
+      return { ok: false };
+    }
+  }
+  return { ok: true, tokens: await issue(db, key, row.userId, row.familyId) };
+}
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every session of a user, or every one but `keepFamilyId` (the one changing its password). */
+export async function revokeUserSessions(db: Db, userId: string, keepFamilyId?: string): Promise<void> {
+  const families = await db
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  for (const { familyId } of families) {
+    if (familyId !== keepFamilyId) await revokeFamily(db, familyId);
+  }
+}
+
+/** The family a refresh token belongs to, if it is one of ours (for logout). */
+export async function familyOfRefreshToken(key: Uint8Array, token: string): Promise<string | null> {
+  try {
+    return (await verify(key, token, 'refresh')).familyId;
+  } catch {
+    return null;
+  }
+}
+
+export interface SessionUser {
+  id: string;
+  isStaff: boolean;
+  emailVerified: boolean;
+  familyId: string;
+}
+
+/** The user behind an access token, or null when the token is invalid, expired, or its session was revoked. */
+export async function authenticate(db: Db, key: Uint8Array, token: string): Promise<SessionUser | null> {
+  let claims: AccessClaims;
+  try {
+    claims = await verify(key, token, 'access');
+  } catch {
+    return null;
+  }
+  const [revoked] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, claims.familyId), isNotNull(refreshTokens.revokedAt)))
+    .limit(1);
+  if (revoked) return null;
+  const [user] = await db
+    .select({ id: users.id, isStaff: users.isStaff, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (!user) return null;
+  return { id: user.id, isStaff: user.isStaff, emailVerified: user.emailVerifiedAt !== null, familyId: claims.familyId };
+}

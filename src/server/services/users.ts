@@ -1,0 +1,141 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { formatCnpj } from '#shared/brazil/cnpj.ts';
+import { formatCpf } from '#shared/brazil/cpf.ts';
+import type { Language } from '#shared/languages.ts';
+import { passwordProblems } from '#shared/passwords/rules.ts';
+import type { Profile, ProfilePatchBody } from '#shared/schemas/users.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { fieldErrors, type ErrorMessage } from '../errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/** "" and undefined mean no value; the schemas already normalized the rest. */
+const orNull = (value: string | undefined) => (value ? value : null);
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  return row ?? null;
+}
+
+async function emailTaken(db: Db, email: string, exceptUserId?: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, normalizeEmail(email)), exceptUserId ? ne(users.id, exceptUserId) : undefined));
+  return Boolean(row);
+}
+
+async function cpfTaken(db: Db, cpf: string, exceptUserId?: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.cpf, cpf), exceptUserId ? ne(users.id, exceptUserId) : undefined));
+  return Boolean(row);
+}
+
+/** v1's password rules, reported under `field`, e.g. "password2: This password is too common." */
+export function passwordErrors(field: string, password: string, email?: string | null): ErrorMessage[] {
+  return passwordProblems(password, email).map((key) => ({ field, key }));
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  language: Language;
+  phone?: string;
+  clinic?: string;
+  role?: string;
+  cpf?: string;
+  cnpj?: string;
+}
+
+export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+  const errors: ErrorMessage[] = [];
+  if (await emailTaken(db, input.email)) errors.push({ field: 'email', key: 'auth.emailTaken' });
+  if (input.cpf && (await cpfTaken(db, input.cpf))) errors.push({ field: 'cpf', key: 'auth.cpfTaken' });
+  if (errors.length > 0) throw fieldErrors(errors);
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: normalizeEmail(input.email),
+      passwordHash: await hashPassword(input.password),
+      name: input.name,
+      language: input.language,
+      phone: orNull(input.phone),
+      clinic: orNull(input.clinic),
+      role: orNull(input.role),
+      cpf: orNull(input.cpf),
+      cnpj: orNull(input.cnpj),
+    })
+    .returning();
+  return row!;
+}
+
+/** The user whose e-mail and password match, or null (without telling which was wrong). */
+export async function checkCredentials(db: Db, email: string, password: string): Promise<UserRow | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user) {
+    // Same work as a real check, so the answer time does not reveal whether the e-mail exists.
+    await hashPassword(password);
+    return null;
+  }
+  return (await verifyPassword(user.passwordHash, password)) ? user : null;
+}
+
+export function toProfile(user: UserRow): Profile {
+  return {
+    name: user.name,
+    email: user.email,
+    phone: user.phone ?? '',
+    role: user.role ?? '',
+    clinic: user.clinic ?? '',
+    cpf: user.cpf ? formatCpf(user.cpf) : '',
+    cnpj: user.cnpj ? formatCnpj(user.cnpj) : '',
+  };
+}
+
+const touch = () => ({ updatedAt: new Date(), version: sql`${users.version} + 1` });
+
+export async function updateProfile(db: Db, userId: string, patch: ProfilePatchBody): Promise<void> {
+  if (patch.cpf && (await cpfTaken(db, patch.cpf, userId))) throw fieldErrors([{ field: 'cpf', key: 'auth.cpfTaken' }]);
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (patch.name !== undefined) changes.name = patch.name;
+  for (const field of ['clinic', 'role', 'cpf', 'cnpj'] as const) {
+    if (patch[field] !== undefined) changes[field] = orNull(patch[field]);
+  }
+  await db.update(users).set({ ...changes, ...touch() }).where(eq(users.id, userId));
+}
+
+/** A new address must be confirmed again. */
+export async function changeEmail(db: Db, userId: string, email: string): Promise<void> {
+  if (await emailTaken(db, email, userId)) throw fieldErrors([{ field: 'email', key: 'auth.emailTaken' }]);
+  await db
+    .update(users)
+    .set({ email: normalizeEmail(email), emailVerifiedAt: null, ...touch() })
+    .where(eq(users.id, userId));
+}
+
+export async function changePhone(db: Db, userId: string, phone: string): Promise<void> {
+  await db.update(users).set({ phone, ...touch() }).where(eq(users.id, userId));
+}
+
+export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
+  await db.update(users).set({ passwordHash: await hashPassword(password), ...touch() }).where(eq(users.id, userId));
+}
+
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: new Date(), ...touch() }).where(eq(users.id, userId));
+}
+
+export async function rememberLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+}
