@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from '@tanstack/react-router';
+import { App } from './app.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { Providers } from './providers.tsx';
@@ -17,7 +17,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers queryClient={queryClient}>
       <Suspense fallback={<LoadingIndicator />}>
-        <RouterProvider router={router} />
+        <App router={router} queryClient={queryClient} />
       </Suspense>
     </Providers>
   </StrictMode>,

@@ -2,12 +2,12 @@ import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.ts';
 import { LoadingIndicator } from './ui/loading-indicator.tsx';
-import { readAuthState } from './lib/session.ts';
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
-    context: { queryClient, auth: readAuthState() },
+    // `auth` is set by <App> from the session cookies and kept in step on login and logout.
+    context: { queryClient, auth: null },
     defaultPreload: 'intent',
     defaultPendingComponent: LoadingIndicator,
     // Scroll to top on every route change (SPEC.md §2).

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import { currentLanguage } from './i18n.ts';
+import { clearAuthState } from './session.ts';
 
 export const API_BASE = '/api/v1';
+const REFRESH_PATH = '/users/auth/token/refresh/';
+/** Calls whose 401 means "wrong credentials" or "no session", never "refresh and retry". */
+const NO_REFRESH_PATHS = ['/users/login/', '/users/register/', REFRESH_PATH, '/users/auth/token/logout/'];
 
 /** An error answer of the API: status and the server's translated messages (first one is the one to show). */
 export class ApiError extends Error {
@@ -11,6 +15,17 @@ export class ApiError extends Error {
   ) {
     super(errors[0] ?? `HTTP ${status}`);
     this.name = 'ApiError';
+  }
+
+  /** Messages of one field ("<field>: <text>" in v1's form), without the prefix. */
+  fieldErrors(field: string): string[] {
+    const prefix = `${field}: `;
+    return this.errors.filter((e) => e.startsWith(prefix)).map((e) => e.slice(prefix.length));
+  }
+
+  /** Messages that belong to no field. */
+  get generalErrors(): string[] {
+    return this.errors.filter((e) => !/^[a-z0-9_.]+: /.test(e));
   }
 }
 
@@ -29,21 +44,64 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Calls the API with cookies and the chosen language, and parses the answer with the shared schema. */
-export async function apiRequest<T extends z.ZodType>(
-  path: string,
-  schema: T,
-  { method = 'GET', body, signal }: RequestOptions = {},
-): Promise<z.infer<T>> {
+function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${API_BASE}${path}`, {
+  return fetch(`${API_BASE}${path}`, {
     method,
     headers,
     credentials: 'include',
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+async function refreshOnce(): Promise<boolean> {
+  const response = await send(REFRESH_PATH, { method: 'POST' }).catch(() => null);
+  return response?.ok ?? false;
+}
+
+/**
+ * One refresh for every request that got a 401 at the same time (and, through Web Locks, for every tab):
+ * the server rotates refresh tokens, so parallel refreshes would race.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (
+    typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request('dosehub-session-refresh', refreshOnce)
+      : refreshOnce()
+  ).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** A 401 that refresh could not cure: the session is over (SPEC.md §4). */
+export const sessionEndedListeners = new Set<() => void>();
+
+function endSession() {
+  clearAuthState();
+  sessionEndedListeners.forEach((listener) => listener());
+}
+
+async function fetchWithRefresh(path: string, options: RequestOptions): Promise<Response> {
+  const response = await send(path, options);
+  if (response.status !== 401 || NO_REFRESH_PATHS.includes(path)) return response;
+  if (!(await refreshSession())) {
+    endSession();
+    return response;
+  }
+  const retried = await send(path, options);
+  if (retried.status === 401) endSession();
+  return retried;
+}
+
+/** Calls the API with cookies and the chosen language, refreshing the session once on 401, and parses the answer with the shared schema. */
+export async function apiRequest<T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}): Promise<z.infer<T>> {
+  const response = await fetchWithRefresh(path, options);
   if (!response.ok) throw await errorFrom(response);
+  if (response.status === 204) return schema.parse(null);
   return schema.parse(await response.json());
 }

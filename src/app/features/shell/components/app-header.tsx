@@ -1,6 +1,9 @@
-import { Anchor, Burger, Button, Group, Image, UnstyledButton } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { ActionIcon, Anchor, Burger, Button, Group, Image, UnstyledButton } from '@mantine/core';
+import { IconUserCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { logout } from '#app/lib/session-api.ts';
 import { BLOG_URL, NAV_LINKS } from '../nav-links.ts';
 import { LanguageSelect } from './language-select.tsx';
 import classes from './app-header.module.css';
@@ -36,11 +39,30 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 
 export function AccountLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('common');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   if (signedIn) {
+    const signOut = async () => {
+      onNavigate?.();
+      await logout(queryClient);
+      await navigate({ to: '/' });
+    };
     return (
-      <Button component={Link} to="/dashboard/profile" variant="subtle" onClick={onNavigate}>
-        {t('nav.profile')}
-      </Button>
+      <>
+        <ActionIcon
+          component={Link}
+          to="/dashboard/profile"
+          variant="subtle"
+          size="lg"
+          aria-label={t('nav.profile')}
+          onClick={onNavigate}
+        >
+          <IconUserCircle size={26} aria-hidden="true" />
+        </ActionIcon>
+        <Button variant="default" onClick={() => void signOut()}>
+          {t('nav.logout')}
+        </Button>
+      </>
     );
   }
   return (
