@@ -18,10 +18,15 @@ import { Route as FaqRouteImport } from './routes/faq'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
+import { Route as ForgotPasswordRequestRouteImport } from './routes/forgot-password.request'
 import { Route as PlansIndexRouteImport } from './routes/plans.index'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
+import { Route as AuthenticatedDashboardSecurityRouteImport } from './routes/_authenticated/dashboard/security'
+import { Route as UsersIdEmailConfirmRouteImport } from './routes/users.$id.email-confirm'
+import { Route as UsersIdResetPasswordRouteImport } from './routes/users.$id.reset-password'
 import { Route as AuthenticatedDashboardProfileIndexRouteImport } from './routes/_authenticated/dashboard/profile.index'
+import { Route as AuthenticatedDashboardProfileDataEditRouteImport } from './routes/_authenticated/dashboard/profile.$data.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -67,6 +72,11 @@ const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const ForgotPasswordRequestRoute = ForgotPasswordRequestRouteImport.update({
+  id: '/forgot-password/request',
+  path: '/forgot-password/request',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PlansIndexRoute = PlansIndexRouteImport.update({
   id: '/plans/',
   path: '/plans/',
@@ -83,10 +93,32 @@ const AuthenticatedDashboardIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardSecurityRoute =
+  AuthenticatedDashboardSecurityRouteImport.update({
+    id: '/security',
+    path: '/security',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const UsersIdEmailConfirmRoute = UsersIdEmailConfirmRouteImport.update({
+  id: '/users/$id/email-confirm',
+  path: '/users/$id/email-confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UsersIdResetPasswordRoute = UsersIdResetPasswordRouteImport.update({
+  id: '/users/$id/reset-password',
+  path: '/users/$id/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedDashboardProfileIndexRoute =
   AuthenticatedDashboardProfileIndexRouteImport.update({
     id: '/profile/',
     path: '/profile/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardProfileDataEditRoute =
+  AuthenticatedDashboardProfileDataEditRouteImport.update({
+    id: '/profile/$data/edit',
+    path: '/profile/$data/edit',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
 
@@ -99,10 +131,15 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/dashboard': typeof AuthenticatedDashboardRouteWithChildren
+  '/forgot-password/request': typeof ForgotPasswordRequestRoute
   '/plans/': typeof PlansIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
+  '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
+  '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
+  '/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -112,10 +149,15 @@ export interface FileRoutesByTo {
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/forgot-password/request': typeof ForgotPasswordRequestRoute
   '/plans': typeof PlansIndexRoute
   '/services': typeof ServicesIndexRoute
+  '/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
+  '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
+  '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/profile': typeof AuthenticatedDashboardProfileIndexRoute
+  '/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -128,10 +170,15 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRouteWithChildren
+  '/forgot-password/request': typeof ForgotPasswordRequestRoute
   '/plans/': typeof PlansIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/_authenticated/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
+  '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
+  '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/_authenticated/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
+  '/_authenticated/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -144,10 +191,15 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/dashboard'
+    | '/forgot-password/request'
     | '/plans/'
     | '/services/'
+    | '/dashboard/security'
+    | '/users/$id/email-confirm'
+    | '/users/$id/reset-password'
     | '/dashboard/'
     | '/dashboard/profile/'
+    | '/dashboard/profile/$data/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -157,10 +209,15 @@ export interface FileRouteTypes {
     | '/faq'
     | '/login'
     | '/signup'
+    | '/forgot-password/request'
     | '/plans'
     | '/services'
+    | '/dashboard/security'
+    | '/users/$id/email-confirm'
+    | '/users/$id/reset-password'
     | '/dashboard'
     | '/dashboard/profile'
+    | '/dashboard/profile/$data/edit'
   id:
     | '__root__'
     | '/'
@@ -172,10 +229,15 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/_authenticated/dashboard'
+    | '/forgot-password/request'
     | '/plans/'
     | '/services/'
+    | '/_authenticated/dashboard/security'
+    | '/users/$id/email-confirm'
+    | '/users/$id/reset-password'
     | '/_authenticated/dashboard/'
     | '/_authenticated/dashboard/profile/'
+    | '/_authenticated/dashboard/profile/$data/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -187,8 +249,11 @@ export interface RootRouteChildren {
   FaqRoute: typeof FaqRoute
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
+  ForgotPasswordRequestRoute: typeof ForgotPasswordRequestRoute
   PlansIndexRoute: typeof PlansIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
+  UsersIdEmailConfirmRoute: typeof UsersIdEmailConfirmRoute
+  UsersIdResetPasswordRoute: typeof UsersIdResetPasswordRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -256,6 +321,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/forgot-password/request': {
+      id: '/forgot-password/request'
+      path: '/forgot-password/request'
+      fullPath: '/forgot-password/request'
+      preLoaderRoute: typeof ForgotPasswordRequestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/plans/': {
       id: '/plans/'
       path: '/plans'
@@ -277,6 +349,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardIndexRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/dashboard/security': {
+      id: '/_authenticated/dashboard/security'
+      path: '/security'
+      fullPath: '/dashboard/security'
+      preLoaderRoute: typeof AuthenticatedDashboardSecurityRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/users/$id/email-confirm': {
+      id: '/users/$id/email-confirm'
+      path: '/users/$id/email-confirm'
+      fullPath: '/users/$id/email-confirm'
+      preLoaderRoute: typeof UsersIdEmailConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/users/$id/reset-password': {
+      id: '/users/$id/reset-password'
+      path: '/users/$id/reset-password'
+      fullPath: '/users/$id/reset-password'
+      preLoaderRoute: typeof UsersIdResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated/dashboard/profile/': {
       id: '/_authenticated/dashboard/profile/'
       path: '/profile'
@@ -284,19 +377,31 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardProfileIndexRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/dashboard/profile/$data/edit': {
+      id: '/_authenticated/dashboard/profile/$data/edit'
+      path: '/profile/$data/edit'
+      fullPath: '/dashboard/profile/$data/edit'
+      preLoaderRoute: typeof AuthenticatedDashboardProfileDataEditRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
   }
 }
 
 interface AuthenticatedDashboardRouteChildren {
+  AuthenticatedDashboardSecurityRoute: typeof AuthenticatedDashboardSecurityRoute
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
   AuthenticatedDashboardProfileIndexRoute: typeof AuthenticatedDashboardProfileIndexRoute
+  AuthenticatedDashboardProfileDataEditRoute: typeof AuthenticatedDashboardProfileDataEditRoute
 }
 
 const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
   {
+    AuthenticatedDashboardSecurityRoute: AuthenticatedDashboardSecurityRoute,
     AuthenticatedDashboardIndexRoute: AuthenticatedDashboardIndexRoute,
     AuthenticatedDashboardProfileIndexRoute:
       AuthenticatedDashboardProfileIndexRoute,
+    AuthenticatedDashboardProfileDataEditRoute:
+      AuthenticatedDashboardProfileDataEditRoute,
   }
 
 const AuthenticatedDashboardRouteWithChildren =
@@ -325,8 +430,11 @@ const rootRouteChildren: RootRouteChildren = {
   FaqRoute: FaqRoute,
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
+  ForgotPasswordRequestRoute: ForgotPasswordRequestRoute,
   PlansIndexRoute: PlansIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
+  UsersIdEmailConfirmRoute: UsersIdEmailConfirmRoute,
+  UsersIdResetPasswordRoute: UsersIdResetPasswordRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -34,7 +34,7 @@ export async function buildApp(config: Config) {
     logger: loggerOptions(config),
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('DoseHub <no-reply@dosehub.local>'),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -35,8 +36,10 @@ export interface Config {
   /** SMTP connection URL; when absent mail is written to `${dataDir}/mail/`. */
   smtpUrl: string | null;
   mailFrom: string;
-  /** Origin used in e-mailed links; when absent, the origin of the request that caused the mail. */
+  /** Origin used in e-mailed links; when absent, the URL the server listens on (never a request's Host header). */
   publicUrl: string | null;
+  /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
+  trustProxy: boolean;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -64,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    trustProxy: e.TRUST_PROXY === 'true',
   };
 }

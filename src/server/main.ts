@@ -28,7 +28,9 @@ export async function startServer(config: Config = loadConfig()) {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(`DoseHub is running at ${publicUrl(config, port)}\n`);
+  const url = publicUrl(config, port);
+  config.publicUrl ??= url;
+  process.stdout.write(`DoseHub is running at ${url}\n`);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: null,
     mailFrom: 'DoseHub <no-reply@dosehub.test>',
     publicUrl: 'http://dosehub.test',
+    trustProxy: true,
     ...overrides,
   };
 }

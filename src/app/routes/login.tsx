@@ -1,10 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageIntro } from '#app/features/pages/components/page-intro.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { LoginForm } from '#app/features/auth/components/login-form.tsx';
+import { RedirectSearch, afterLoginHref } from '#app/features/auth/redirect.ts';
+import { isSignedIn } from '#app/lib/session.ts';
 
+/** A signed-in user has nothing to do here: on to `?redirect=` (just after login, too) or the profile. */
 export const Route = createFileRoute('/login')({
+  validateSearch: RedirectSearch,
+  beforeLoad: ({ context, search }) => {
+    if (isSignedIn(context.auth)) throw redirect({ href: afterLoginHref(search.redirect), replace: true });
+  },
   component: LoginPage,
 });
 
 function LoginPage() {
-  return <PageIntro page="login" />;
+  const { redirect: redirectTo } = Route.useSearch();
+  return <LoginForm redirectTo={redirectTo} />;
 }

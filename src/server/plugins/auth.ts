@@ -59,13 +59,10 @@ export const authPlugin = fp<{ signingKey: Uint8Array }>(async (app, { signingKe
   await app.register(cookie);
   app.decorate('signingKey', signingKey);
   app.decorateRequest('user', null);
+  // Authentication comes before body validation (v1: auth → 405 → uid → view).
   app.addHook('onRequest', async (request) => {
-    if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/') && isCrossSite(request)) {
-      throw appError(403, 'auth.crossSite');
-    }
-  });
-  app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    if (UNSAFE_METHODS.has(request.method) && isCrossSite(request)) throw appError(403, 'auth.crossSite');
     const token = request.cookies[ACCESS_COOKIE];
     request.user = token ? await authenticate(app.db, signingKey, token) : null;
   });

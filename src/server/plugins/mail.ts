@@ -25,7 +25,9 @@ export const mailPlugin = fp<{ config: Config }>(async (app, { config }) => {
     db: app.db,
     mailer,
     t: request.t,
-    baseUrl: config.publicUrl ?? `${request.protocol}://${request.host}`,
+    // Read at send time: main.ts fills publicUrl in with the listening URL when PUBLIC_URL is unset.
+    // A request's Host header is never used: it would let anyone point a reset link at their own host.
+    baseUrl: config.publicUrl ?? 'http://localhost',
     log: request.log,
   }));
   app.addHook('onClose', async () => mailer.close());

@@ -23,4 +23,6 @@ export const LIMITS = {
   resetByIp: (ip: string) => ({ key: `reset:ip:${ip}`, limit: 10, windowSeconds: HOUR }),
   resetByEmail: (email: string) => ({ key: `reset:email:${email.toLowerCase()}`, limit: 3, windowSeconds: HOUR }),
   resendByUser: (userId: string) => ({ key: `resend:user:${userId}`, limit: 3, windowSeconds: 15 * MINUTE }),
+  /** Each change mails the new address. */
+  emailChangeByUser: (userId: string) => ({ key: `email-change:user:${userId}`, limit: 5, windowSeconds: HOUR }),
 };

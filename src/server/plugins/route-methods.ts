@@ -3,6 +3,8 @@ import type { FastifyInstance, HTTPMethods } from 'fastify';
 interface RoutePattern {
   regex: RegExp;
   methods: Set<string>;
+  /** No parameters: it wins over parametric routes for the same path, as in the router. */
+  isStatic: boolean;
 }
 
 function patternToRegex(url: string): RegExp {
@@ -23,16 +25,15 @@ export function trackRouteMethods(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const key = route.url.replace(/\/+$/, '') || '/';
-    const entry = patterns.get(key) ?? { regex: patternToRegex(route.url), methods: new Set<string>() };
+    const entry = patterns.get(key) ?? { regex: patternToRegex(route.url), methods: new Set<string>(), isStatic: !/[:*]/.test(route.url) };
     const methods = ([] as HTTPMethods[]).concat(route.method);
     methods.forEach((m) => entry.methods.add(m.toUpperCase()));
     patterns.set(key, entry);
   });
   return function allowedMethods(path: string): string[] {
-    const allowed = new Set<string>();
-    for (const { regex, methods } of patterns.values()) {
-      if (regex.test(path)) methods.forEach((m) => allowed.add(m));
-    }
+    const matches = [...patterns.values()].filter(({ regex }) => regex.test(path));
+    const staticMatch = matches.find((pattern) => pattern.isStatic);
+    const allowed = new Set((staticMatch ? [staticMatch] : matches).flatMap(({ methods }) => [...methods]));
     return [...allowed].toSorted();
   };
 }

@@ -24,10 +24,11 @@ function fieldName(error: FastifySchemaValidationError, part: string | undefined
 export const validationKey = (message: string) => message.replace(/^validation\./, 'validation:');
 
 function issueMessage(code: string, params: IssueParams, message: string, t: Translate): string {
-  if (message.startsWith('validation.') && code !== 'invalid_type') return t(validationKey(message));
+  if (message.startsWith('validation.')) return t(validationKey(message));
   switch (code) {
     case 'invalid_type':
-      return params.input === undefined ? t('validation:required') : t('validation:invalidType');
+      // zod's own message names what it received; the issue does not carry the input itself.
+      return /received undefined/.test(message) ? t('validation:required') : t('validation:invalidType');
     case 'too_small':
       return params.origin === 'string'
         ? t('validation:tooShort', { min: params.minimum })

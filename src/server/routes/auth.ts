@@ -113,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users/auth/token/refresh/', { schema: refreshSchema }, (request, reply) => rotateSession(request, reply));
   app.post(
     '/users/auth/token/refresh/',
-    { schema: { ...refreshSchema, body: z.object({ refresh: z.string().max(4096).optional() }).optional() } },
+    { schema: { ...refreshSchema, body: z.object({ refresh: z.string().max(4096).optional() }).nullish() } },
     (request, reply) => rotateSession(request, reply, request.body?.refresh),
   );
 

@@ -14,6 +14,7 @@ import {
   WarningResponse,
 } from '#shared/schemas/users.ts';
 import { appError, fieldErrors } from '../errors.ts';
+import { assertIfMatch, sendVersion } from '../http/etag.ts';
 import { requireOwner } from '../plugins/auth.ts';
 import { LIMITS, enforceRateLimits } from '../plugins/rate-limit.ts';
 import { sendAccountLink } from '../services/account-mail.ts';
@@ -30,12 +31,17 @@ import {
 import { verifyPassword } from '../services/passwords.ts';
 
 const tags = ['users'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
 const empty = z.null();
 
 /** Every route here serves only the signed-in user's own uid. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireOwner);
+  app.addHook('onRequest', async (request, reply) => {
+    // /users/register/ and /users/login/ also match /users/:uid/; a uid that is no UUID is not this route.
+    if (!UUID.test((request.params as { uid?: string }).uid ?? '')) return reply.callNotFound();
+    await requireOwner(request);
+  });
 
   const currentUser = async (uid: string) => {
     const user = await findUserById(app.db, uid);
@@ -46,7 +52,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:uid/',
     { schema: { tags, summary: 'Profile', params: UserIdParams, response: { 200: Profile, ...errors } } },
-    async (request) => toProfile(await currentUser(request.params.uid)),
+    async (request, reply) => {
+      const user = await currentUser(request.params.uid);
+      sendVersion(reply, user.version);
+      return toProfile(user);
+    },
   );
 
   app.patch(
@@ -54,13 +64,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Update name, clinic, role, CPF and CNPJ ("" clears an optional one)',
+        summary: 'Update name, clinic, role, CPF and CNPJ ("" clears an optional one); If-Match with the ETag refuses a stale write (412)',
         params: UserIdParams,
         body: ProfilePatchBody,
         response: { 204: empty, ...errors },
       },
     },
     async (request, reply) => {
+      assertIfMatch(request, (await currentUser(request.params.uid)).version);
       await updateProfile(app.db, request.params.uid, request.body);
       return reply.code(204).send(null);
     },
@@ -69,8 +80,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:uid/email/',
     { schema: { tags, summary: 'E-mail and whether it is confirmed', params: UserIdParams, response: { 200: EmailStatus, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const user = await currentUser(request.params.uid);
+      sendVersion(reply, user.version);
       return { email: user.email, verified: user.emailVerifiedAt !== null };
     },
   );
@@ -87,6 +99,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      assertIfMatch(request, (await currentUser(request.params.uid)).version);
+      await enforceRateLimits(request, [LIMITS.emailChangeByUser(request.params.uid)]);
       await changeEmail(app.db, request.params.uid, request.body.email);
       const user = await currentUser(request.params.uid);
       const mailed = await sendAccountLink(app.mailContext(request), 'verifyEmail', user);
@@ -118,7 +132,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:uid/phone/',
     { schema: { tags, summary: 'Phone (E.164)', params: UserIdParams, response: { 200: PhoneStatus, ...errors } } },
-    async (request) => ({ phone: (await currentUser(request.params.uid)).phone ?? '' }),
+    async (request, reply) => {
+      const user = await currentUser(request.params.uid);
+      sendVersion(reply, user.version);
+      return { phone: user.phone ?? '' };
+    },
   );
 
   app.patch(
@@ -127,6 +145,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Change the phone', params: UserIdParams, body: PhonePatchBody, response: { 204: empty, ...errors } },
     },
     async (request, reply) => {
+      assertIfMatch(request, (await currentUser(request.params.uid)).version);
       await changePhone(app.db, request.params.uid, request.body.phone);
       return reply.code(204).send(null);
     },

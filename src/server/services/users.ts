@@ -1,17 +1,37 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { formatCnpj } from '#shared/brazil/cnpj.ts';
 import { formatCpf } from '#shared/brazil/cpf.ts';
 import type { Language } from '#shared/languages.ts';
 import { passwordProblems } from '#shared/passwords/rules.ts';
 import type { Profile, ProfilePatchBody } from '#shared/schemas/users.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { userTokens, users } from '../db/schema.ts';
 import { fieldErrors, type ErrorMessage } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** The unique index a failed write ran into (a race the checks before it could not see), if any. */
+function violatedUniqueIndex(error: unknown): string | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505') return constraint ?? '';
+  }
+  return null;
+}
+
+/** Turns a unique-index race on e-mail or CPF into the same field error the checks give. */
+async function asFieldErrors<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const index = violatedUniqueIndex(error);
+    if (index === null) throw error;
+    throw fieldErrors([index.includes('cpf') ? { field: 'cpf', key: 'auth.cpfTaken' } : { field: 'email', key: 'auth.emailTaken' }]);
+  }
+}
 /** "" and undefined mean no value; the schemas already normalized the rest. */
 const orNull = (value: string | undefined) => (value ? value : null);
 
@@ -63,20 +83,23 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   if (await emailTaken(db, input.email)) errors.push({ field: 'email', key: 'auth.emailTaken' });
   if (input.cpf && (await cpfTaken(db, input.cpf))) errors.push({ field: 'cpf', key: 'auth.cpfTaken' });
   if (errors.length > 0) throw fieldErrors(errors);
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: normalizeEmail(input.email),
-      passwordHash: await hashPassword(input.password),
-      name: input.name,
-      language: input.language,
-      phone: orNull(input.phone),
-      clinic: orNull(input.clinic),
-      role: orNull(input.role),
-      cpf: orNull(input.cpf),
-      cnpj: orNull(input.cnpj),
-    })
-    .returning();
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await asFieldErrors(() =>
+    db
+      .insert(users)
+      .values({
+        email: normalizeEmail(input.email),
+        passwordHash,
+        name: input.name,
+        language: input.language,
+        phone: orNull(input.phone),
+        clinic: orNull(input.clinic),
+        role: orNull(input.role),
+        cpf: orNull(input.cpf),
+        cnpj: orNull(input.cnpj),
+      })
+      .returning(),
+  );
   return row!;
 }
 
@@ -112,16 +135,20 @@ export async function updateProfile(db: Db, userId: string, patch: ProfilePatchB
   for (const field of ['clinic', 'role', 'cpf', 'cnpj'] as const) {
     if (patch[field] !== undefined) changes[field] = orNull(patch[field]);
   }
-  await db.update(users).set({ ...changes, ...touch() }).where(eq(users.id, userId));
+  await asFieldErrors(() => db.update(users).set({ ...changes, ...touch() }).where(eq(users.id, userId)));
 }
 
 /** A new address must be confirmed again. */
 export async function changeEmail(db: Db, userId: string, email: string): Promise<void> {
   if (await emailTaken(db, email, userId)) throw fieldErrors([{ field: 'email', key: 'auth.emailTaken' }]);
-  await db
-    .update(users)
-    .set({ email: normalizeEmail(email), emailVerifiedAt: null, ...touch() })
-    .where(eq(users.id, userId));
+  await asFieldErrors(() =>
+    db
+      .update(users)
+      .set({ email: normalizeEmail(email), emailVerifiedAt: null, ...touch() })
+      .where(eq(users.id, userId)),
+  );
+  // A reset link mailed to the old address must not outlive it.
+  await db.delete(userTokens).where(and(eq(userTokens.userId, userId), isNull(userTokens.usedAt)));
 }
 
 export async function changePhone(db: Db, userId: string, phone: string): Promise<void> {

@@ -9,8 +9,9 @@
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 import { quickRatio } from './similarity.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 /** Django's UserAttributeSimilarityValidator default. */
 export const PASSWORD_MAX_SIMILARITY = 0.7;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CnpjSchema, CpfSchema, PhoneSchema } from '../brazil/schemas.ts';
-import { PASSWORD_MAX_LENGTH } from '../passwords/rules.ts';
+import { PASSWORD_MAX_LENGTH } from '../passwords/limits.ts';
 
 /** Zod issue messages here are translation keys (locales/server.json, validation.*), translated by whoever shows them. */
 const required = { error: (issue: { input: unknown }) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') };
@@ -47,7 +47,8 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const LoginBody = z
   .object({
-    email: z.string().trim().max(254).optional(),
+    email: EmailSchema.optional(),
+    /** v1: the e-mail under another name. */
     username: z.string().trim().max(254).optional(),
     password: z.string(required).min(1, 'validation.required').max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
   })

@@ -1,0 +1,24 @@
+import { useId, type ReactNode } from 'react';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+
+/** One dashboard panel: a bordered section named by its level-2 heading. */
+export function AccountPanel({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={2} id={headingId}>
+            {title}
+          </Title>
+          {description && (
+            <Text c="dimmed" size="sm">
+              {description}
+            </Text>
+          )}
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { act } from 'react';
+import { renderRoute } from '#tests/utils/render.tsx';
+import { TEST_USER_ID, USER_PATH, accountRoutes, fakeAccountApi, type FakeRoutes } from '../testing/fake-account-api.ts';
+
+const auth = { id: TEST_USER_ID, isStaff: false };
+
+function stubApi(routes: FakeRoutes) {
+  const api = fakeAccountApi(routes);
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+afterEach(() => {
+  act(() => notifications.clean());
+  vi.unstubAllGlobals();
+});
+
+describe('dashboard layout (SPEC.md §2 dashboard sections)', () => {
+  it('links Perfil and Segurança, and lists the sections still to come without links', async () => {
+    stubApi(accountRoutes());
+    await renderRoute('/dashboard/profile', { auth });
+    const nav = await screen.findByRole('navigation', { name: 'Seções da conta' });
+    expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/dashboard/profile');
+    expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Segurança' })).toHaveAttribute('href', '/dashboard/security');
+    expect(within(nav).getAllByRole('link')).toHaveLength(2);
+    for (const section of ['Meus serviços', 'Minhas calibrações', 'Minhas assinaturas', 'Notificações']) {
+      expect(within(nav).getByText(section)).toBeInTheDocument();
+    }
+    expect(within(nav).getAllByText('Em breve')).toHaveLength(4);
+    expect(screen.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
+  });
+
+  it('shows no e-mail notice once the address is confirmed', async () => {
+    const api = stubApi(accountRoutes({ verified: true }));
+    const { queryClient } = await renderRoute('/dashboard/profile', { auth });
+    await screen.findByRole('heading', { level: 2, name: 'Perfil' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(api.callsTo('GET', `${USER_PATH}email/`).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Por favor, verifique seu e-mail para acessar a plataforma')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reenviar e-mail' })).not.toBeInTheDocument();
+  });
+
+  it('asks to verify the e-mail while it is not confirmed; "Reenviar e-mail" posts once and says so', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({ ...accountRoutes({ verified: false }), [`POST ${USER_PATH}email/resend/`]: { status: 204 } });
+    await renderRoute('/dashboard/security', { auth });
+
+    const notice = await screen.findByRole('status', { name: /Por favor, verifique seu e-mail para acessar a plataforma/ });
+    expect(notice).toHaveTextContent('maria.silva@example.com');
+    await user.click(within(notice).getByRole('button', { name: 'Reenviar e-mail' }));
+
+    expect(await screen.findByText('E-mail enviado com sucesso!')).toBeVisible();
+    expect(api.callsTo('POST', `${USER_PATH}email/resend/`)).toHaveLength(1);
+  });
+
+  it.each([
+    [409, 'O e-mail já foi verificado.'],
+    [429, 'Muitas requisições. Tente novamente mais tarde.'],
+  ])('shows the server message when resending answers %i', async (status, message) => {
+    const user = userEvent.setup();
+    stubApi({
+      ...accountRoutes({ verified: false }),
+      [`POST ${USER_PATH}email/resend/`]: { status, body: { errors: [message] }, headers: { 'Retry-After': '60' } },
+    });
+    await renderRoute('/dashboard/profile', { auth });
+    await user.click(await screen.findByRole('button', { name: 'Reenviar e-mail' }));
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(screen.queryByText('E-mail enviado com sucesso!')).not.toBeInTheDocument();
+  });
+
+  it('speaks English in en-US', async () => {
+    stubApi(accountRoutes({ verified: false }));
+    await renderRoute('/dashboard/profile', { auth, language: 'en-US' });
+    expect(await screen.findByText('Please verify your email to access the platform')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Resend email' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Security' })).toBeInTheDocument();
+  });
+
+  it('an unknown /dashboard/profile/foo/edit is the not-found page', async () => {
+    stubApi(accountRoutes());
+    await renderRoute('/dashboard/profile/foo/edit', { auth });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada!' })).toBeVisible();
+  });
+
+  it('a visitor is sent to the login page', async () => {
+    const api = stubApi(accountRoutes());
+    const { router } = await renderRoute('/dashboard/security', { auth: null });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(api.calls).toHaveLength(0);
+  });
+});

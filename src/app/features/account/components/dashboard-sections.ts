@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import {
+  IconBell,
+  IconClipboardList,
+  IconFileCertificate,
+  IconRuler,
+  IconShieldLock,
+  IconUser,
+  type IconProps,
+} from '@tabler/icons-react';
+
+/**
+ * SPEC.md §2's dashboard sections, in order. `to` is set only for sections whose route exists: the
+ * others are listed as "coming soon" until their issue adds the route (TanStack's typed Link refuses
+ * a path that is not in the route tree). `match` is what marks the item current.
+ */
+export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
+  { id: 'profile', labelKey: 'dashboard.sections.profile', icon: IconUser, to: '/dashboard/profile', match: /^\/dashboard\/profile\/?$/ },
+  { id: 'myServices', labelKey: 'dashboard.sections.myServices', icon: IconClipboardList },
+  { id: 'myCalibrations', labelKey: 'dashboard.sections.myCalibrations', icon: IconRuler },
+  { id: 'mySignatures', labelKey: 'dashboard.sections.mySignatures', icon: IconFileCertificate },
+  // The e-mail, password and phone editors (/dashboard/profile/{data}/edit) open from Security and return there.
+  {
+    id: 'security',
+    labelKey: 'dashboard.sections.security',
+    icon: IconShieldLock,
+    to: '/dashboard/security',
+    match: /^\/dashboard\/(security\/?|profile\/[^/]+\/edit\/?)$/,
+  },
+  { id: 'notifications', labelKey: 'dashboard.sections.notifications', icon: IconBell },
+];
+
+export interface DashboardSection {
+  id: string;
+  labelKey: `dashboard.sections.${string}`;
+  icon: ComponentType<IconProps>;
+  to?: '/dashboard/profile' | '/dashboard/security';
+  match?: RegExp;
+}

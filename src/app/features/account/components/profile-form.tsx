@@ -1,0 +1,102 @@
+import type { FormEvent } from 'react';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatCnpj } from '#shared/brazil/cnpj.ts';
+import { formatCpf } from '#shared/brazil/cpf.ts';
+import { stripFormatting } from '#shared/brazil/digits.ts';
+import { formatPhone } from '#shared/brazil/phone.ts';
+import type { Profile } from '#shared/schemas/users.ts';
+import { QueryState } from '#app/ui/query-state.tsx';
+import { showMessage } from '#app/ui/message-banner.ts';
+import { useUpdateProfile } from '../api/account-mutations.ts';
+import { profileQuery } from '../api/account-queries.ts';
+import { splitApiError } from '../api/form-errors.ts';
+import { AccountPanel } from './account-panel.tsx';
+import { useFormState } from './use-form-state.ts';
+
+type EditableField = 'name' | 'clinic' | 'role' | 'cnpj';
+const API_FIELDS: Record<EditableField, string> = { name: 'name', clinic: 'clinic', role: 'role', cnpj: 'cnpj' };
+
+/** SPEC.md §2 "Profile": e-mail, phone and CPF read-only; name, clinic, role and CNPJ editable; "Atualizar". */
+export function ProfilePanel({ userId }: { userId: string }) {
+  const { t } = useTranslation('account');
+  const query = useQuery(profileQuery(userId));
+  return (
+    <AccountPanel title={t('profile.title')} description={t('profile.description')}>
+      <QueryState query={query}>{(profile) => <ProfileForm userId={userId} profile={profile} />}</QueryState>
+    </AccountPanel>
+  );
+}
+
+function ProfileForm({ userId, profile }: { userId: string; profile: Profile }) {
+  const { t } = useTranslation('account');
+  // Seeded once: a background refetch must never overwrite what the user is typing.
+  const form = useFormState<EditableField>({
+    name: profile.name,
+    clinic: profile.clinic,
+    role: profile.role,
+    cnpj: formatCnpj(profile.cnpj),
+  });
+  const update = useUpdateProfile(userId);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const { name, clinic, role, cnpj } = form.values;
+    // SPEC.md §5: the CNPJ goes without its formatting.
+    update.mutate(
+      { name, clinic, role, cnpj: stripFormatting(cnpj) },
+      {
+        onSuccess: () => {
+          form.setValues((values) => ({ ...values, cnpj: formatCnpj(stripFormatting(values.cnpj)) }));
+          showMessage({ type: 'success', message: t('profile.success') });
+        },
+        onError: (error) => {
+          const { fields, general } = splitApiError(error, API_FIELDS, t('errors.network'));
+          form.showErrors(fields);
+          for (const message of general) showMessage({ type: 'error', message });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate ref={form.formRef}>
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <ReadOnlyField label={t('fields.email')} value={profile.email} />
+            <ReadOnlyField label={t('fields.phone')} value={profile.phone ? formatPhone(profile.phone) : ''} />
+            <ReadOnlyField label={t('fields.cpf')} value={profile.cpf ? formatCpf(profile.cpf) : ''} />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            {t('profile.readOnlyHint')}
+          </Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label={t('fields.name')} required autoComplete="name" maxLength={150} {...form.field('name')} />
+          <TextInput label={t('fields.clinic')} autoComplete="organization" maxLength={80} {...form.field('clinic')} />
+          <TextInput label={t('fields.role')} autoComplete="organization-title" maxLength={80} {...form.field('role')} />
+          <TextInput
+            label={t('fields.cnpj')}
+            description={t('profile.cnpjHint')}
+            // The hint under the input keeps the inputs of this row aligned.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.field('cnpj')}
+            onBlur={() => form.setValues((values) => ({ ...values, cnpj: formatCnpj(values.cnpj.trim()) }))}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending}>
+            {t('profile.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('account');
+  return <TextInput label={label} value={value} placeholder={t('fields.notInformed')} readOnly variant="filled" />;
+}

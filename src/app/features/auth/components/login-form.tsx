@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { login } from '#app/lib/session-api.ts';
+import { splitApiError, type FormMessage } from '../form-messages.ts';
+import { afterLoginHref } from '../redirect.ts';
+import { useAuthForm } from '../use-auth-form.ts';
+import { validateLogin, type LoginValues } from '../validation.ts';
+import { AuthCard } from './auth-card.tsx';
+import { FormAlert } from './form-alert.tsx';
+import { PasswordField } from './password-field.tsx';
+
+const EMPTY: LoginValues = { email: '', password: '' };
+const SERVER_FIELDS = { email: 'email', username: 'email', password: 'password' } as const satisfies Record<string, keyof LoginValues>;
+
+export function LoginForm({ redirectTo }: { redirectTo?: string }) {
+  const { t } = useTranslation(['auth', 'validation']);
+  const navigate = useNavigate();
+  const [alertMessages, setAlertMessages] = useState<FormMessage[]>([]);
+  const form = useAuthForm({ initialValues: EMPTY, validate: validateLogin });
+
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: () => navigate({ href: afterLoginHref(redirectTo) }),
+    onError: (error) => {
+      const { fields, general } = splitApiError(error, SERVER_FIELDS);
+      setAlertMessages(general);
+      form.showErrors(fields);
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    if (mutation.isPending) return;
+    setAlertMessages([]);
+    mutation.mutate({ email: values.email.trim(), password: values.password });
+  });
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      lead={t('login.lead')}
+      footer={
+        <Trans
+          t={t}
+          i18nKey="login.noAccount"
+          components={{ signup: <Anchor renderRoot={(props) => <Link {...props} to="/signup" search={{ redirect: redirectTo }} />} inherit fw={600} /> }}
+        />
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormAlert title={t('login.failed')} messages={alertMessages} />
+          <TextInput {...form.textField('email')} type="email" label={t('fields.email')} autoComplete="email" required />
+          <Stack gap={6}>
+            <PasswordField
+              {...form.textField('password')}
+              label={t('fields.password')}
+              autoComplete="current-password"
+              required
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to="/forgot-password/request" size="sm">
+                {t('login.forgotPassword')}
+              </Anchor>
+            </Group>
+          </Stack>
+          <Button type="submit" fullWidth size="md" loading={mutation.isPending}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,107 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import type { FieldMessages, FormMessage } from './form-messages.ts';
+import type { RuleErrors } from './validation.ts';
+
+type Values = Record<string, string | boolean>;
+type Field<V> = keyof V & string;
+
+interface AuthFormOptions<V extends Values> {
+  /** The fields in the order they appear: the first invalid one gets the focus. */
+  initialValues: V;
+  validate: (values: V) => RuleErrors<Field<V>>;
+  /** Fields checked again when this one changes, if they show an error (a confirmation follows its original). */
+  dependents?: Partial<Record<Field<V>, Field<V>[]>>;
+}
+
+const toMessages = <F extends string>(errors: RuleErrors<F>): FieldMessages<F> => {
+  const out: FieldMessages<F> = {};
+  for (const [field, keys] of Object.entries(errors) as [F, string[]][]) out[field] = keys.map((key) => ({ key }));
+  return out;
+};
+
+/**
+ * A small form state for the auth forms: values kept on every error, client checks on submit (then
+ * again on each change of a field that was checked), server messages beside their fields, and the
+ * focus on the first invalid field.
+ */
+export function useAuthForm<V extends Values>({ initialValues, validate, dependents = {} }: AuthFormOptions<V>) {
+  const { t } = useTranslation(['auth', 'validation']);
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<FieldMessages<Field<V>>>({});
+  const submitted = useRef(false);
+  const elements = useRef(new Map<string, HTMLElement>());
+  const order = Object.keys(initialValues) as Field<V>[];
+
+  const text = (message: FormMessage) => ('key' in message ? t(message.key) : message.text);
+  const errorOf = (field: Field<V>) => {
+    const messages = errors[field];
+    return messages?.length ? messages.map(text).join(' ') : undefined;
+  };
+
+  /** Shows these messages (replacing all others) and moves the focus to the first field that has one. */
+  const showErrors = (found: FieldMessages<Field<V>>) => {
+    // Render first, so the focused field already carries aria-invalid and its message.
+    flushSync(() => setErrors(found));
+    const first = order.find((field) => found[field]?.length);
+    if (first) elements.current.get(first)?.focus();
+  };
+
+  const setValue = <K extends Field<V>>(field: K, value: V[K]) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setErrors((previous) => {
+      const updated = { ...previous };
+      if (!submitted.current) {
+        delete updated[field];
+        return updated;
+      }
+      const fresh = toMessages(validate(next));
+      const recheck = [field, ...(dependents[field] ?? []).filter((other) => previous[other]?.length)];
+      for (const name of recheck) {
+        if (fresh[name]?.length) updated[name] = fresh[name];
+        else delete updated[name];
+      }
+      return updated;
+    });
+  };
+
+  const register = (field: Field<V>) => (element: HTMLElement | null) => {
+    if (element) elements.current.set(field, element);
+    else elements.current.delete(field);
+  };
+
+  /** Props for a TextInput or PasswordInput. */
+  const textField = (field: Field<V>) => ({
+    name: field,
+    value: values[field] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(field, event.currentTarget.value as V[Field<V>]),
+    error: errorOf(field),
+    ref: register(field),
+  });
+
+  /** Props for a Checkbox (Mantine's does not mark itself aria-invalid on error). */
+  const checkboxField = (field: Field<V>) => {
+    const error = errorOf(field);
+    return {
+      name: field,
+      checked: values[field] as boolean,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(field, event.currentTarget.checked as V[Field<V>]),
+      error,
+      'aria-invalid': error ? true : undefined,
+      ref: register(field),
+    };
+  };
+
+  /** The form's onSubmit: runs the client checks, and calls `onValid` only when they pass. */
+  const onSubmit = (onValid: (values: V) => void) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    const found = toMessages(validate(values));
+    showErrors(found);
+    if (Object.keys(found).length === 0) onValid(values);
+  };
+
+  return { values, textField, checkboxField, onSubmit, showErrors, text };
+}
