@@ -179,6 +179,13 @@ describe('guards', () => {
     // A signed-in user who opens /login goes to the profile.
     await page.goto(`${server.url}/login`);
     await page.waitForURL(`${server.url}/dashboard/profile`);
+
+    // The 15-minute access cookie runs out: the next call refreshes the session and the page still loads.
+    await context.clearCookies({ name: 'jwt-access-token' });
+    await page.reload();
+    await expect.poll(() => field(page, t.account.fields.name).inputValue()).toBe('Caio Lima');
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => c.name)).toContain('jwt-access-token');
     await context.close();
   });
 });

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { setupI18n } from '#tests/utils/render.tsx';
+import { apiRequest, sessionEndedListeners } from './api-client.ts';
+import { readAuthState, saveAuthState } from './session.ts';
+
+const Profile = z.object({ name: z.string() });
+const REFRESH = '/api/v1/users/auth/token/refresh/';
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A server whose access cookie has expired: every call answers 401 until a refresh succeeds (or never, when refresh fails). */
+function expiredSessionServer({ refreshSucceeds }: { refreshSucceeds: boolean }) {
+  let refreshed = false;
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    calls.push(url);
+    if (url === REFRESH) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      refreshed = refreshSucceeds;
+      return refreshSucceeds ? json({ accessTokenExpiration: 'x', refrashTokenExpiration: 'y' }) : json({ errors: ['O token é inválido ou expirou'] }, 401);
+    }
+    return refreshed ? json({ name: url }) : json({ errors: ['As credenciais de autenticação não foram fornecidas.'] }, 401);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls };
+}
+
+beforeEach(async () => {
+  await setupI18n('pt-BR');
+  saveAuthState({ id: '7f3c2a10-0000-4000-8000-000000000001', isStaff: false });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiRequest on 401 (SPEC.md §4)', () => {
+  it('refreshes once for many requests that fail together, then repeats each of them', async () => {
+    const { calls } = expiredSessionServer({ refreshSucceeds: true });
+    const results = await Promise.all(['/a/', '/b/', '/c/'].map((path) => apiRequest(path, Profile)));
+    expect(results.map((r) => r.name)).toEqual(['/api/v1/a/', '/api/v1/b/', '/api/v1/c/']);
+    expect(calls.filter((url) => url === REFRESH)).toHaveLength(1);
+    expect(calls.filter((url) => url !== REFRESH)).toHaveLength(6);
+    expect(readAuthState()).not.toBeNull();
+  });
+
+  it('ends the session when the refresh fails: cookies cleared, listeners told, the error surfaces', async () => {
+    expiredSessionServer({ refreshSucceeds: false });
+    const ended = vi.fn();
+    sessionEndedListeners.add(ended);
+    await expect(apiRequest('/users/x/', Profile)).rejects.toMatchObject({ status: 401 });
+    sessionEndedListeners.delete(ended);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(readAuthState()).toBeNull();
+  });
+
+  it('does not refresh for a failed login: a 401 there is about the credentials', async () => {
+    const { calls } = expiredSessionServer({ refreshSucceeds: true });
+    await expect(apiRequest('/users/login/', Profile, { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
+    expect(calls).toEqual(['/api/v1/users/login/']);
+  });
+});
