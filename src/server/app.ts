@@ -11,15 +11,25 @@ import { trackRouteMethods } from './plugins/route-methods.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { hasBuiltApp, serveAppShell, staticPlugin } from './plugins/static.ts';
 import { authPlugin } from './plugins/auth.ts';
+import multipart from '@fastify/multipart';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { requestShapePlugin } from './plugins/request-shape.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { healthRoutes } from './routes/health.ts';
-import { userRoutes } from './routes/users.ts';
+import { fileRoutes } from './routes/files.ts';
+import { ownedRoutes } from './routes/owned.ts';
 import { loadSigningKey } from './services/secrets.ts';
 
 export const API_PREFIX = '/api/v1';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fileStore: FileStore;
+  }
+}
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -56,6 +66,9 @@ export async function buildApp(config: Config) {
   await app.register(requestShapePlugin);
   await app.register(authPlugin, { signingKey: await loadSigningKey(database.db, config.secretKey) });
   await app.register(mailPlugin, { config });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 4, fields: 40 } });
+  app.decorate('fileStore', createFileStore(config.dataDir));
+  await app.register(idempotencyPlugin);
   await app.register(docsPlugin);
   if (serveApp && config.distDir) await app.register(staticPlugin, { root: config.distDir });
 
@@ -64,7 +77,8 @@ export async function buildApp(config: Config) {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(authRoutes);
-      await api.register(userRoutes);
+      await api.register(ownedRoutes);
+      await api.register(fileRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('DoseHub <no-reply@dosehub.local>'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  UPLOAD_LIMIT_MB: z.coerce.number().int().min(1).max(10_240).default(512),
 });
 
 export interface Config {
@@ -31,6 +32,8 @@ export interface Config {
   distDir: string | null;
   /** Largest accepted JSON body, bytes. */
   bodyLimit: number;
+  /** Largest file in a multipart form, bytes (UPLOAD_LIMIT_MB). */
+  uploadLimit: number;
   /** Signs session tokens; when absent one is generated once and kept in the database. */
   secretKey: string | null;
   /** SMTP connection URL; when absent mail is written to `${dataDir}/mail/`. */
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffEmail: e.STAFF_EMAIL,
     distDir: e.SERVE_CLIENT === 'true' ? path.resolve(e.DIST_DIR) : null,
     bodyLimit: DEFAULT_BODY_LIMIT,
+    uploadLimit: e.UPLOAD_LIMIT_MB * 1024 * 1024,
     secretKey: e.SECRET_KEY ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /** One message of an error answer: a translation key (namespace `server` unless prefixed) and, for field errors, the field. */
 export interface ErrorMessage {
   key: string;
@@ -25,4 +27,12 @@ export function appError(statusCode: number, key: string, values?: Record<string
 /** 400 with one or more "<field>: <message>" errors. */
 export function fieldErrors(messages: ErrorMessage[]): AppError {
   return new AppError(400, messages);
+}
+
+/** A form validated by hand (multipart) failed: 400 with v1's field messages. */
+export class InputError extends Error {
+  constructor(readonly issues: z.core.$ZodIssue[]) {
+    super('invalid input');
+    this.name = 'InputError';
+  }
 }

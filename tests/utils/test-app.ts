@@ -12,6 +12,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     staffEmail: 'staff@dosehub.test',
     distDir: null,
     bodyLimit: DEFAULT_BODY_LIMIT,
+    uploadLimit: 20 * 1024 * 1024,
     secretKey: 'test-signing-key-that-is-long-enough-0123456789',
     smtpUrl: null,
     mailFrom: 'DoseHub <no-reply@dosehub.test>',

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -122,3 +137,82 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Files kept for a user (calibration image sets, later reports and bills); bytes live in storage under `storageKey`. */
+export const files = pgTable('files', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  storageKey: text('storage_key').notNull(),
+  createdAt: createdAt(),
+});
+
+export const calibrations = pgTable(
+  'calibrations',
+  {
+    /** Client-generated UUID (local-first creates). */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isotope: text('isotope')
+      .notNull()
+      .references(() => isotopes.name),
+    calibrationName: text('calibration_name').notNull(),
+    syringeActivity: doublePrecision('syringe_activity').notNull(),
+    residualSyringeActivity: doublePrecision('residual_syringe_activity').notNull(),
+    measurementDatetime: timestampTz('measurement_datetime').notNull(),
+    phantomVolume: doublePrecision('phantom_volume').notNull(),
+    acquisitionTime: doublePrecision('acquisition_time').notNull().default(0),
+    imagesFileId: uuid('images_file_id').references(() => files.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    modifiedAt: timestampTz('modified_at').notNull().defaultNow(),
+  },
+  (table) => [
+    unique('calibrations_user_name_unique').on(table.userId, table.calibrationName),
+    index('calibrations_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+export const NOTIFICATION_KINDS = ['processing', 'update', 'success', 'error'] as const;
+
+/** In-app notifications; the text is a translation key rendered in the reader's language. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    messageKey: text('message_key').notNull(),
+    messageValues: jsonb('message_values').$type<Record<string, string | number>>().notNull().default({}),
+    checked: boolean('checked').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** Stored answers of mutations sent with an Idempotency-Key (API.md), kept 7 days. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    state: text('state', { enum: ['started', 'done'] }).notNull(),
+    status: integer('status'),
+    body: text('body'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
+);

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
-import { validationKey, validationMessages } from './validation-messages.ts';
+import { AppError, InputError } from '../errors.ts';
+import { validationKey, validationMessages, zodIssueMessages } from './validation-messages.ts';
 import type { trackRouteMethods } from './route-methods.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
@@ -41,6 +41,7 @@ function describe(error: FastifyError, request: FastifyRequest): { status: numbe
     });
     return { status: error.statusCode, errors };
   }
+  if (error instanceof InputError) return { status: 400, errors: zodIssueMessages(error.issues, t) };
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { status: 400, errors: validationMessages(error.validation, error.validationContext, t) };
   }

@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import type { z } from 'zod';
 import type { Translate } from '../i18n/translator.ts';
 
 const toSnake = (segment: string) => segment.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
@@ -64,4 +65,13 @@ export function validationMessages(
   return errors.map(
     (error) => `${fieldName(error, part)}: ${issueMessage(error.keyword, error.params as IssueParams, error.message ?? '', t)}`,
   );
+}
+
+/** The same messages for a zod parse done by hand (multipart forms), shaped as Fastify's validation errors. */
+export function zodIssueMessages(issues: z.core.$ZodIssue[], t: Translate): string[] {
+  const errors = issues.map((issue) => {
+    const { path, code, message, ...params } = issue;
+    return { keyword: code, instancePath: `/${path.join('/')}`, schemaPath: '', params, message } as FastifySchemaValidationError;
+  });
+  return validationMessages(errors, 'body', t);
 }

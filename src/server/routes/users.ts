@@ -15,7 +15,6 @@ import {
 } from '#shared/schemas/users.ts';
 import { appError, fieldErrors } from '../errors.ts';
 import { assertIfMatch, sendVersion } from '../http/etag.ts';
-import { requireOwner } from '../plugins/auth.ts';
 import { LIMITS, enforceRateLimits } from '../plugins/rate-limit.ts';
 import { sendAccountLink } from '../services/account-mail.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
@@ -31,18 +30,11 @@ import {
 import { verifyPassword } from '../services/passwords.ts';
 
 const tags = ['users'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
 const empty = z.null();
 
-/** Every route here serves only the signed-in user's own uid. */
+/** Profile, e-mail, phone and password of the signed-in user (mounted by owned.ts). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request, reply) => {
-    // /users/register/ and /users/login/ also match /users/:uid/; a uid that is no UUID is not this route.
-    if (!UUID.test((request.params as { uid?: string }).uid ?? '')) return reply.callNotFound();
-    await requireOwner(request);
-  });
-
   const currentUser = async (uid: string) => {
     const user = await findUserById(app.db, uid);
     if (!user) throw appError(401, 'auth.tokenInvalid');

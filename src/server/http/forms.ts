@@ -1,0 +1,47 @@
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import type { FileStore, StoredBytes } from '../storage/file-store.ts';
+
+export interface UploadedFile extends StoredBytes {
+  name: string;
+  contentType: string;
+}
+
+export interface ReadForm {
+  fields: Record<string, unknown>;
+  /** Files by field name, already on disk. */
+  files: Record<string, UploadedFile>;
+  /** Removes the stored files (the form was refused). */
+  discard(): Promise<void>;
+}
+
+const toCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** A JSON or multipart body as fields (camelCase) and files streamed to the store; only `fileFields` are kept. */
+export async function readForm(request: FastifyRequest, store: FileStore, fileFields: string[]): Promise<ReadForm> {
+  const files: Record<string, UploadedFile> = {};
+  const discard = async () => {
+    await Promise.all(Object.values(files).map((file) => store.remove(file.storageKey)));
+  };
+  if (!request.isMultipart()) return { fields: (request.body as Record<string, unknown>) ?? {}, files, discard };
+  const fields: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      const name = toCamel(part.fieldname);
+      if (part.type === 'field') {
+        fields[name] = part.value;
+      } else if (fileFields.includes(name) && !files[name]) {
+        const stored = await store.save(part.file);
+        files[name] = { ...stored, name: part.filename || name, contentType: part.mimetype || 'application/octet-stream' };
+        if (part.file.truncated) throw new AppError(413, [{ key: 'errors.fileTooLarge', field: part.fieldname }]);
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { fields, files, discard };
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ErrorBody } from '#shared/schemas/common.ts';
+import { files } from '../db/schema.ts';
+import { appError } from '../errors.ts';
+import { requireUser } from '../plugins/auth.ts';
+
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/files/:id/',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Download a stored file: its owner or staff only',
+        params: z.object({ id: z.uuid('validation.invalidUuid') }),
+        response: { 200: z.any(), 401: ErrorBody, 404: ErrorBody },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      const [file] = await app.db.select().from(files).where(eq(files.id, request.params.id));
+      // Another user's file is "not found", never "forbidden": its existence is not revealed.
+      if (!file || (file.userId !== request.user!.id && !request.user!.isStaff)) throw appError(404, 'errors.notFound');
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('Cache-Control', 'private, no-store')
+        .send(app.fileStore.open(file.storageKey));
+    },
+  );
+};

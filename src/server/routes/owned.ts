@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireOwner } from '../plugins/auth.ts';
+import { calibrationRoutes } from './calibrations.ts';
+import { notificationRoutes } from './notifications.ts';
+import { userRoutes } from './users.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/users/{uid}/…`: every route here serves only the signed-in user's own uid, checked before anything else. */
+export const ownedRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // /users/register/ and /users/login/ also match /users/:uid/; a uid that is no UUID is not these routes.
+    if (!UUID.test((request.params as { uid?: string }).uid ?? '')) return reply.callNotFound();
+    await requireOwner(request);
+  });
+  await app.register(userRoutes);
+  await app.register(calibrationRoutes);
+  await app.register(notificationRoutes);
+};
