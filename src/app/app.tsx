@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { useNotificationsSync } from './features/notifications/store/use-notifications-sync.ts';
 import { sessionEndedListeners } from './lib/api-client.ts';
-import { useAuth } from './lib/session.ts';
+import { isSignedIn, useAuth } from './lib/session.ts';
 import type { createAppRouter } from './router.tsx';
 
 interface AppProps {
@@ -13,6 +14,7 @@ interface AppProps {
 /** The router, with the session in its context: guards re-run whenever the user signs in or out. */
 export function App({ router, queryClient }: AppProps) {
   const auth = useAuth();
+  useNotificationsSync(isSignedIn(auth) ? auth.id : null);
   useEffect(() => {
     void router.invalidate();
   }, [auth, router]);

@@ -3,7 +3,9 @@ import '@mantine/notifications/styles.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { registerNotificationSenders } from './features/notifications/store/notification-store.ts';
 import { initI18n } from './lib/i18n.ts';
+import { startLocalFirst } from './lib/local-first.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
@@ -12,6 +14,9 @@ import { LoadingIndicator } from './ui/loading-indicator.tsx';
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 void initI18n();
+// The outbox's senders are registered before the drainer starts (a feature's code-split chunk may never load).
+registerNotificationSenders(queryClient);
+startLocalFirst();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

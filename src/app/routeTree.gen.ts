@@ -22,6 +22,7 @@ import { Route as ForgotPasswordRequestRouteImport } from './routes/forgot-passw
 import { Route as PlansIndexRouteImport } from './routes/plans.index'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
+import { Route as AuthenticatedDashboardNotificationsRouteImport } from './routes/_authenticated/dashboard/notifications'
 import { Route as AuthenticatedDashboardSecurityRouteImport } from './routes/_authenticated/dashboard/security'
 import { Route as UsersIdEmailConfirmRouteImport } from './routes/users.$id.email-confirm'
 import { Route as UsersIdResetPasswordRouteImport } from './routes/users.$id.reset-password'
@@ -93,6 +94,12 @@ const AuthenticatedDashboardIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardNotificationsRoute =
+  AuthenticatedDashboardNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardSecurityRoute =
   AuthenticatedDashboardSecurityRouteImport.update({
     id: '/security',
@@ -134,6 +141,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password/request': typeof ForgotPasswordRequestRoute
   '/plans/': typeof PlansIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
   '/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
@@ -152,6 +160,7 @@ export interface FileRoutesByTo {
   '/forgot-password/request': typeof ForgotPasswordRequestRoute
   '/plans': typeof PlansIndexRoute
   '/services': typeof ServicesIndexRoute
+  '/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
   '/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
@@ -173,6 +182,7 @@ export interface FileRoutesById {
   '/forgot-password/request': typeof ForgotPasswordRequestRoute
   '/plans/': typeof PlansIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/_authenticated/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
   '/_authenticated/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
@@ -194,6 +204,7 @@ export interface FileRouteTypes {
     | '/forgot-password/request'
     | '/plans/'
     | '/services/'
+    | '/dashboard/notifications'
     | '/dashboard/security'
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
@@ -212,6 +223,7 @@ export interface FileRouteTypes {
     | '/forgot-password/request'
     | '/plans'
     | '/services'
+    | '/dashboard/notifications'
     | '/dashboard/security'
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
@@ -232,6 +244,7 @@ export interface FileRouteTypes {
     | '/forgot-password/request'
     | '/plans/'
     | '/services/'
+    | '/_authenticated/dashboard/notifications'
     | '/_authenticated/dashboard/security'
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
@@ -349,6 +362,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardIndexRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/dashboard/notifications': {
+      id: '/_authenticated/dashboard/notifications'
+      path: '/notifications'
+      fullPath: '/dashboard/notifications'
+      preLoaderRoute: typeof AuthenticatedDashboardNotificationsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/security': {
       id: '/_authenticated/dashboard/security'
       path: '/security'
@@ -388,6 +408,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedDashboardRouteChildren {
+  AuthenticatedDashboardNotificationsRoute: typeof AuthenticatedDashboardNotificationsRoute
   AuthenticatedDashboardSecurityRoute: typeof AuthenticatedDashboardSecurityRoute
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
   AuthenticatedDashboardProfileIndexRoute: typeof AuthenticatedDashboardProfileIndexRoute
@@ -396,6 +417,8 @@ interface AuthenticatedDashboardRouteChildren {
 
 const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
   {
+    AuthenticatedDashboardNotificationsRoute:
+      AuthenticatedDashboardNotificationsRoute,
     AuthenticatedDashboardSecurityRoute: AuthenticatedDashboardSecurityRoute,
     AuthenticatedDashboardIndexRoute: AuthenticatedDashboardIndexRoute,
     AuthenticatedDashboardProfileIndexRoute:

@@ -29,7 +29,8 @@ export class ApiError extends Error {
   }
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+/** The `{"errors": [...]}` of an error answer as an `ApiError` (an empty list when the body is not that shape). */
+export async function readApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const errors =
     body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)
@@ -40,21 +41,36 @@ async function errorFrom(response: Response): Promise<ApiError> {
 
 interface RequestOptions {
   method?: string;
+  /** JSON-encoded, except FormData (multipart) and Blob, which go as they are. */
   body?: unknown;
+  /** Extra headers (e.g. `Idempotency-Key`, `If-Match`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+function isRawBody(body: unknown): body is FormData | Blob {
+  return (typeof FormData !== 'undefined' && body instanceof FormData) || (typeof Blob !== 'undefined' && body instanceof Blob);
+}
+
+/**
+ * One request to the API with cookies and the chosen language, nothing more: no refresh on 401 and
+ * no parsing. The outbox drainer uses it, as it decides itself what each status means.
+ */
+export function sendRequest(path: string, { method = 'GET', body, headers: extra, signal }: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), ...extra };
+  const raw = isRawBody(body);
+  // A multipart body sets its own Content-Type (with the boundary).
+  if (body !== undefined && !raw) headers['Content-Type'] = 'application/json';
   return fetch(`${API_BASE}${path}`, {
     method,
     headers,
     credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     signal,
   });
 }
+
+const send = sendRequest;
 
 let refreshing: Promise<boolean> | null = null;
 
@@ -101,7 +117,7 @@ async function fetchWithRefresh(path: string, options: RequestOptions): Promise<
 /** Calls the API with cookies and the chosen language, refreshing the session once on 401, and parses the answer with the shared schema. */
 export async function apiRequest<T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}): Promise<z.infer<T>> {
   const response = await fetchWithRefresh(path, options);
-  if (!response.ok) throw await errorFrom(response);
+  if (!response.ok) throw await readApiError(response);
   if (response.status === 204) return schema.parse(null);
   return schema.parse(await response.json());
 }

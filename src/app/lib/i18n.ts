@@ -9,8 +9,8 @@ import {
   type Language,
 } from '#shared/languages.ts';
 
-/** Namespaces loaded at start; feature namespaces load with their routes through useTranslation. */
-export const STARTUP_NAMESPACES = ['common', 'pages'] as const;
+/** Namespaces loaded at start (sync and notifications serve the header and texts shown outside React); feature namespaces load with their routes through useTranslation. */
+export const STARTUP_NAMESPACES = ['common', 'pages', 'sync', 'notifications'] as const;
 
 function readStoredLanguage(): Language {
   try {

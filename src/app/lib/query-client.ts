@@ -10,3 +10,9 @@ export function createQueryClient() {
     },
   });
 }
+
+/**
+ * localStorage key of the persisted query cache (query-sync-storage-persister's `key`), removed on
+ * logout. Only non-Dexie reads (profile, catalog) may be persisted there.
+ */
+export const QUERY_CACHE_STORAGE_KEY = 'dosehub-query-cache';

@@ -36,11 +36,15 @@ export function isSignedIn(auth: AuthState | null): auth is AuthState {
 const listeners = new Set<() => void>();
 let snapshot = typeof document === 'undefined' ? null : readAuthState();
 
+/** Told of every change of session (login, logout, a failed refresh, another tab), with the new state. */
+export const authChangeListeners = new Set<(auth: AuthState | null) => void>();
+
 function publish() {
   const next = readAuthState();
   if (next?.id === snapshot?.id && next?.isStaff === snapshot?.isStaff) return;
   snapshot = next;
   listeners.forEach((listener) => listener());
+  authChangeListeners.forEach((listener) => listener(next));
 }
 
 /** On login: the two readable cookies, for 7 days. */

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { renderWithProviders } from '#tests/utils/render.tsx';
-import { MESSAGE_TIMEOUT_MS, showMessage } from './message-banner.ts';
+import { MESSAGE_TIMEOUT_MS, showErrorMessages, showMessage } from './message-banner.ts';
 
 // The app's Providers (used by renderWithProviders) render Mantine's <Notifications />, as in the app.
 async function renderBannerHost() {
@@ -68,5 +68,16 @@ describe('showMessage (SPEC.md §9: the message banner hides after 4.5 s)', () =
     advance(1_000);
     expect(screen.queryByText('Some depois')).not.toBeInTheDocument();
     expect(screen.getByText('Fica na tela')).toBeVisible();
+  });
+});
+
+describe('showErrorMessages', () => {
+  it("shows an error banner per message: a key in the interface language, the server's text as it came", async () => {
+    await renderBannerHost();
+    act(() => showErrorMessages([{ key: 'common:apiErrors.network' }, { text: 'Muitas requisições.' }]));
+
+    const network = screen.getByText(/^Não foi possível falar com o servidor\./).closest('[data-message-type]');
+    expect(network).toHaveAttribute('data-message-type', 'error');
+    expect(screen.getByText('Muitas requisições.').closest('[data-message-type]')).toHaveAttribute('data-message-type', 'error');
   });
 });

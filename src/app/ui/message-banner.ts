@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { messageText, type FormMessage } from '#app/lib/form-errors.ts';
 import { i18n } from '#app/lib/i18n.ts';
 
 /** SPEC.md §9: the banner hides after 4.5 s unless told not to. */
@@ -25,4 +26,9 @@ export function showMessage({ type, message, timeout = true }: MessageOptions) {
     closeButtonProps: { 'aria-label': i18n.t('common:actions.closeMessage') },
     'data-message-type': type,
   } as Parameters<typeof notifications.show>[0]);
+}
+
+/** The messages of a failed call that belong to no field: an error banner each, in the interface language. */
+export function showErrorMessages(messages: FormMessage[]) {
+  for (const message of messages) showMessage({ type: 'error', message: messageText(message, (key) => i18n.t(key)) });
 }

@@ -8,10 +8,16 @@ export function sendVersion(reply: FastifyReply, version: number) {
   reply.header('ETag', versionTag(version));
 }
 
-/** API.md: a write with a stale If-Match → 412; without If-Match the last write wins (v1). */
-export function assertIfMatch(request: FastifyRequest, version: number) {
+/** The version an If-Match names, or null without one (or with `*`): then the last write wins (v1). */
+export function expectedVersion(request: FastifyRequest): number | null {
   const ifMatch = request.headers['if-match'];
-  if (ifMatch === undefined || ifMatch.trim() === '*') return;
-  const tags = ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (!tags.includes(`"${version}"`)) throw appError(412, 'errors.preconditionFailed');
+  if (ifMatch === undefined || ifMatch.trim() === '*') return null;
+  const match = /^\s*(?:W\/)?"(\d+)"\s*$/.exec(ifMatch);
+  return match ? Number(match[1]) : -1;
+}
+
+/** API.md: a write with a stale If-Match → 412. */
+export function assertIfMatch(request: FastifyRequest, version: number) {
+  const expected = expectedVersion(request);
+  if (expected !== null && expected !== version) throw appError(412, 'errors.preconditionFailed');
 }

@@ -13,7 +13,7 @@ import { ErrorBody } from '#shared/schemas/common.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
 import { fieldErrors, InputError } from '../errors.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
-import { assertIfMatch, sendVersion } from '../http/etag.ts';
+import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
 import {
   createCalibration,
@@ -21,9 +21,10 @@ import {
   getCalibration,
   listCalibrations,
   presentCalibration,
-  recordFile,
   updateCalibration,
+  type NewFile,
 } from '../services/calibrations.ts';
+import { claimForm } from '../plugins/idempotency.ts';
 import { notify } from '../services/notifications.ts';
 
 const tags = ['calibrations'];
@@ -40,15 +41,34 @@ function parseFields(form: ReadForm) {
   return parsed.data;
 }
 
+/** The images of a form, as a file row to record with the calibration. */
+const imagesOf = (form: ReadForm): NewFile | null => {
+  const images = form.files.images;
+  return images ? { name: images.name, contentType: images.contentType, size: images.size, sha256: images.sha256, storageKey: images.storageKey } : null;
+};
+
+/** What identifies a form for its Idempotency-Key: the fields and each file's SHA-256. */
+const formIdentity = (form: ReadForm) => ({
+  fields: form.fields,
+  files: Object.fromEntries(Object.entries(form.files).map(([name, file]) => [name, file.sha256])),
+});
+
 export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storeImages = async (userId: string, form: ReadForm) => {
-    const images = form.files.images;
-    return images ? recordFile(app.db, userId, { ...images }) : null;
+  /** Runs a write on a read form; its stored files are removed unless `keep` says they were recorded. */
+  const withForm = async <T>(form: ReadForm, write: () => Promise<{ result: T; keep: boolean }>): Promise<T> => {
+    let keep = false;
+    try {
+      const outcome = await write();
+      keep = outcome.keep;
+      return outcome.result;
+    } finally {
+      if (!keep) await form.discard();
+    }
   };
 
   app.get(
     '/users/:uid/calibrations/',
-    { schema: { tags, summary: 'The user\'s calibrations, newest first', params: UserIdParams, response: { 200: CalibrationList, ...errors } } },
+    { schema: { tags, summary: "The user's calibrations, newest first", params: UserIdParams, response: { 200: CalibrationList, ...errors } } },
     async (request) => {
       const rows = await listCalibrations(app.db, request.params.uid);
       return { count: rows.length, row: rows.map(presentCalibration) };
@@ -69,21 +89,17 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireVerifiedEmail(request);
       const form = await readForm(request, app.fileStore, ['images']);
-      try {
-        const fields = parseFields(form);
-        const { id = randomUUID(), ...input } = fields;
-        if (!form.files.images) throw fieldErrors([{ field: 'images', key: 'validation.required' }]);
-        const fileId = (await storeImages(request.params.uid, form))!;
-        const outcome = await createCalibration(app.db, request.params.uid, id, input, fileId);
-        if (!outcome.created) await form.discard();
-        else await notify(app.db, request.params.uid, 'success', 'calibrationCreated', { name: input.calibrationName });
+      return withForm(form, async () => {
+        if (await claimForm(request, reply, formIdentity(form))) return { result: reply, keep: false };
+        const { id = randomUUID(), ...input } = parseFields(form);
+        const images = imagesOf(form);
+        if (!images) throw fieldErrors([{ field: 'images', key: 'validation.required' }]);
+        const outcome = await createCalibration(app.db, request.params.uid, id, input, images);
+        if (outcome.created) await notify(app.db, request.params.uid, 'success', 'calibrationCreated', { name: input.calibrationName });
         sendVersion(reply, outcome.row.version);
         reply.header('Location', `/api/v1/users/${request.params.uid}/calibrations/${id}/`);
-        return reply.code(201).send(presentCalibration(outcome.row));
-      } catch (error) {
-        await form.discard();
-        throw error;
-      }
+        return { result: reply.code(201).send(presentCalibration(outcome.row)), keep: outcome.created };
+      });
     },
   );
 
@@ -113,27 +129,28 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await getCalibration(app.db, request.params.uid, request.params.cid);
       assertIfMatch(request, row.version);
       const form = await readForm(request, app.fileStore, ['images']);
-      try {
+      return withForm(form, async () => {
+        if (await claimForm(request, reply, formIdentity(form))) return { result: reply, keep: false };
         const { id: _ignored, ...input } = parseFields(form);
-        const updated = await updateCalibration(app.db, row, input, await storeImages(row.userId, form));
-        await notify(app.db, row.userId, 'update', 'calibrationUpdated', { name: updated.calibrationName });
-        sendVersion(reply, updated.version);
-        return reply.code(204).send(null);
-      } catch (error) {
-        await form.discard();
-        throw error;
-      }
+        const images = imagesOf(form);
+        const updated = await updateCalibration(app.db, row, input, images, expectedVersion(request));
+        if (updated.replacedStorageKey) await app.fileStore.remove(updated.replacedStorageKey);
+        await notify(app.db, row.userId, 'update', 'calibrationUpdated', { name: updated.row.calibrationName });
+        sendVersion(reply, updated.row.version);
+        return { result: reply.code(204).send(null), keep: images !== null };
+      });
     },
   );
 
   app.delete(
     '/users/:uid/calibrations/:cid/',
-    { schema: { tags, summary: 'Delete a calibration', params: CalibrationParams, response: { 200: CalibrationDeleted, ...errors } } },
+    { schema: { tags, summary: 'Delete a calibration and its images', params: CalibrationParams, response: { 200: CalibrationDeleted, ...errors } } },
     async (request) => {
       requireVerifiedEmail(request);
       const row = await getCalibration(app.db, request.params.uid, request.params.cid);
       assertIfMatch(request, row.version);
-      await deleteCalibration(app.db, row);
+      const storageKey = await deleteCalibration(app.db, row, expectedVersion(request));
+      if (storageKey) await app.fileStore.remove(storageKey);
       await notify(app.db, row.userId, 'update', 'calibrationDeleted', { name: row.calibrationName });
       return { id: row.id, message: request.t('calibrations.deleted') };
     },

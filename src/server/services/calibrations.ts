@@ -6,6 +6,13 @@ import { appError, fieldErrors } from '../errors.ts';
 
 type Row = typeof calibrations.$inferSelect;
 export type CalibrationInput = Omit<CalibrationFields, 'id'>;
+export interface NewFile {
+  name: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+}
 
 export function presentCalibration(row: Row): Calibration {
   return {
@@ -29,25 +36,42 @@ export async function listCalibrations(db: Db, userId: string): Promise<Row[]> {
   return db.select().from(calibrations).where(eq(calibrations.userId, userId)).orderBy(desc(calibrations.createdAt), desc(calibrations.id));
 }
 
+const notFound = () => appError(404, 'errors.resourceNotFound');
+
 /** The user's calibration, or 404 with v1's message (another user's is 404 too). */
 export async function getCalibration(db: Db, userId: string, id: string): Promise<Row> {
   const [row] = await db.select().from(calibrations).where(and(eq(calibrations.id, id), eq(calibrations.userId, userId)));
-  if (!row) throw appError(404, 'errors.resourceNotFound');
+  if (!row) throw notFound();
   return row;
 }
 
 /** v1: the isotope must be a registered dosimetry isotope. */
-export async function assertDosimetryIsotope(db: Db, name: string): Promise<void> {
+async function assertDosimetryIsotope(db: Db, name: string): Promise<void> {
   const [row] = await db.select({ name: isotopes.name }).from(isotopes).where(and(eq(isotopes.name, name), eq(isotopes.dosimetry, true)));
   if (!row) throw fieldErrors([{ field: 'isotope', key: 'validation.isotopeUnknown' }]);
 }
 
-async function assertNameFree(db: Db, userId: string, name: string, exceptId?: string) {
+const nameTaken = () => fieldErrors([{ field: 'calibration_name', key: 'validation.calibrationNameTaken' }]);
+
+/** The name is free, or already this calibration's (a replayed create finds its own row). */
+async function assertNameFree(db: Db, userId: string, name: string, ownId: string) {
   const [row] = await db
     .select({ id: calibrations.id })
     .from(calibrations)
     .where(and(eq(calibrations.userId, userId), eq(calibrations.calibrationName, name)));
-  if (row && row.id !== exceptId) throw fieldErrors([{ field: 'calibration_name', key: 'validation.calibrationNameTaken' }]);
+  if (row && row.id !== ownId) throw nameTaken();
+}
+
+/** A unique-index race on (user, name) answers like the check before it. */
+async function guardNameRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+      if ((e as { code?: string }).code === '23505' && String((e as { constraint?: string }).constraint).includes('name')) throw nameTaken();
+    }
+    throw error;
+  }
 }
 
 const sameContent = (row: Row, input: CalibrationInput) =>
@@ -61,59 +85,110 @@ const sameContent = (row: Row, input: CalibrationInput) =>
 
 export type CreateOutcome = { created: true; row: Row } | { created: false; row: Row };
 
+async function existingCreate(db: Db, userId: string, id: string, input: CalibrationInput): Promise<Row | null> {
+  const [existing] = await db.select().from(calibrations).where(eq(calibrations.id, id));
+  if (!existing) return null;
+  if (existing.userId !== userId) throw notFound();
+  if (!sameContent(existing, input)) throw appError(409, 'errors.calibrationIdTaken');
+  return existing;
+}
+
 /**
  * Creates with the client's id. A replay of the same create (same id, same content) returns the
  * existing calibration instead of a second one; the same id with other content is a conflict.
+ * The images' row is written only with the calibration, in one transaction.
  */
-export async function createCalibration(
-  db: Db,
-  userId: string,
-  id: string,
-  input: CalibrationInput,
-  imagesFileId: string,
-): Promise<CreateOutcome> {
-  const [existing] = await db.select().from(calibrations).where(eq(calibrations.id, id));
-  if (existing) {
-    if (existing.userId !== userId) throw appError(404, 'errors.resourceNotFound');
-    if (!sameContent(existing, input)) throw appError(409, 'errors.calibrationIdTaken');
-    return { created: false, row: existing };
-  }
+export async function createCalibration(db: Db, userId: string, id: string, input: CalibrationInput, images: NewFile): Promise<CreateOutcome> {
+  const existing = await existingCreate(db, userId, id, input);
+  if (existing) return { created: false, row: existing };
   await assertDosimetryIsotope(db, input.isotope);
-  await assertNameFree(db, userId, input.calibrationName);
-  const [row] = await db
-    .insert(calibrations)
-    .values({ id, userId, ...input, imagesFileId })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) return createCalibration(db, userId, id, input, imagesFileId);
-  return { created: true, row };
+  await assertNameFree(db, userId, input.calibrationName, id);
+  const row = await guardNameRace(() =>
+    db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: calibrations.id }).from(calibrations).where(eq(calibrations.id, id));
+      if (taken) return null;
+      const [file] = await tx.insert(files).values({ userId, ...images }).returning({ id: files.id });
+      const [inserted] = await tx
+        .insert(calibrations)
+        .values({ id, userId, ...input, imagesFileId: file!.id })
+        .onConflictDoNothing({ target: calibrations.id })
+        .returning();
+      if (!inserted) throw new ConcurrentCreate();
+      return inserted;
+    }),
+  ).catch((error: unknown) => {
+    if (error instanceof ConcurrentCreate) return null;
+    throw error;
+  });
+  if (row) return { created: true, row };
+  const winner = await existingCreate(db, userId, id, input);
+  if (!winner) throw notFound();
+  return { created: false, row: winner };
 }
 
-export async function updateCalibration(db: Db, row: Row, input: CalibrationInput, imagesFileId: string | null): Promise<Row> {
+/** Another request created the same id first: roll back this one's file row and answer with the winner. */
+class ConcurrentCreate extends Error {}
+
+export interface UpdateResult {
+  row: Row;
+  /** The replaced images, to delete from storage. */
+  replacedStorageKey: string | null;
+}
+
+/**
+ * Replaces a calibration. With `expectedVersion` (If-Match) the write happens only on that version
+ * (412 otherwise), so concurrent writers cannot both pass; without it the last write wins (v1).
+ */
+export async function updateCalibration(
+  db: Db,
+  row: Row,
+  input: CalibrationInput,
+  images: NewFile | null,
+  expectedVersion: number | null,
+): Promise<UpdateResult> {
   await assertDosimetryIsotope(db, input.isotope);
   await assertNameFree(db, row.userId, input.calibrationName, row.id);
-  const [updated] = await db
-    .update(calibrations)
-    .set({
-      ...input,
-      imagesFileId: imagesFileId ?? row.imagesFileId,
-      modifiedAt: new Date(),
-      version: sql`${calibrations.version} + 1`,
-    })
-    .where(eq(calibrations.id, row.id))
-    .returning();
-  return updated!;
+  return guardNameRace(() =>
+    db.transaction(async (tx) => {
+      const fileId = images ? (await tx.insert(files).values({ userId: row.userId, ...images }).returning({ id: files.id }))[0]!.id : null;
+      const where = and(
+        eq(calibrations.id, row.id),
+        eq(calibrations.userId, row.userId),
+        expectedVersion === null ? undefined : eq(calibrations.version, expectedVersion),
+      );
+      const [before] = await tx.select({ imagesFileId: calibrations.imagesFileId }).from(calibrations).where(where);
+      const [updated] = await tx
+        .update(calibrations)
+        .set({ ...input, ...(fileId ? { imagesFileId: fileId } : {}), modifiedAt: new Date(), version: sql`${calibrations.version} + 1` })
+        .where(where)
+        .returning();
+      if (!updated) throw await goneOrStale(tx as unknown as Db, row, expectedVersion);
+      const replaced = fileId && before?.imagesFileId ? await dropFileRow(tx as unknown as Db, before.imagesFileId) : null;
+      return { row: updated, replacedStorageKey: replaced };
+    }),
+  );
 }
 
-export async function deleteCalibration(db: Db, row: Row): Promise<void> {
-  await db.delete(calibrations).where(eq(calibrations.id, row.id));
+async function goneOrStale(db: Db, row: Row, expectedVersion: number | null) {
+  const [still] = await db.select({ version: calibrations.version }).from(calibrations).where(eq(calibrations.id, row.id));
+  return still && expectedVersion !== null ? appError(412, 'errors.preconditionFailed') : notFound();
 }
 
-export async function recordFile(
-  db: Db,
-  userId: string,
-  file: { name: string; contentType: string; size: number; sha256: string; storageKey: string },
-): Promise<string> {
-  const [row] = await db.insert(files).values({ userId, ...file }).returning({ id: files.id });
-  return row!.id;
+async function dropFileRow(db: Db, fileId: string): Promise<string | null> {
+  const [file] = await db.delete(files).where(eq(files.id, fileId)).returning({ storageKey: files.storageKey });
+  return file?.storageKey ?? null;
+}
+
+/** Deletes the calibration and its images' row; returns the storage key to delete. 412/404 as for updates. */
+export async function deleteCalibration(db: Db, row: Row, expectedVersion: number | null): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const where = and(
+      eq(calibrations.id, row.id),
+      eq(calibrations.userId, row.userId),
+      expectedVersion === null ? undefined : eq(calibrations.version, expectedVersion),
+    );
+    const [deleted] = await tx.delete(calibrations).where(where).returning({ imagesFileId: calibrations.imagesFileId });
+    if (!deleted) throw await goneOrStale(tx as unknown as Db, row, expectedVersion);
+    return deleted.imagesFileId ? dropFileRow(tx as unknown as Db, deleted.imagesFileId) : null;
+  });
 }

@@ -1,15 +1,41 @@
 import { z } from 'zod';
 import { listOf } from './common.ts';
 
-/** Form fields arrive as text (multipart) or numbers (JSON); "" is a missing value. */
+const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
+
+/** A decimal typed in a form ("1,5" or "1.5"); blank is a missing value, anything else not a number is NaN. */
+function parseDecimal(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  return DECIMAL.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
+}
+
+/** Form fields arrive as text (multipart) or numbers (JSON). */
 const numberField = (min: number, minMessage: string, exclusive = false) =>
   z.preprocess(
-    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value.replace(',', '.')) : value),
+    parseDecimal,
     z
       .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidNumber') })
       .refine(Number.isFinite, 'validation.invalidNumber')
       .refine((n) => (exclusive ? n > min : n >= min), minMessage),
   );
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** "2024-02-30T10:00" is no date: every part must exist in the calendar (Date would roll it into March). */
+export function parseDateTime(text: string): Date | null {
+  const m = DATE_TIME.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute, second = 0] = m.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
+  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth || hour! > 23 || minute! > 59 || second > 59) return null;
+  const offset = m[8] ?? 'Z';
+  const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] ?? ''}${offset.length === 5 ? `${offset.slice(0, 3)}:${offset.slice(3)}` : offset}`;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
 
 /** ISO 8601 date-time; without an offset it is taken as UTC (v1). */
 const DateTimeField = z
@@ -17,9 +43,8 @@ const DateTimeField = z
   .trim()
   .min(1, 'validation.required')
   .transform((text, ctx) => {
-    const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(text);
-    const date = new Date(hasOffset ? text : `${text.replace(' ', 'T')}Z`);
-    if (Number.isNaN(date.getTime())) {
+    const date = parseDateTime(text);
+    if (!date) {
       ctx.addIssue({ code: 'custom', message: 'validation.invalidDatetime' });
       return z.NEVER;
     }
@@ -34,6 +59,7 @@ export const CalibrationFields = z.object({
   calibrationName: z
     .string({ error: () => 'validation.required' })
     .trim()
+    .min(1, { message: 'validation.required', abort: true })
     .min(3, 'validation.calibrationNameLength')
     .max(24, 'validation.calibrationNameLength'),
   syringeActivity: numberField(0, 'validation.notNegative'),

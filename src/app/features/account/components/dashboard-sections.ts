@@ -27,13 +27,13 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     to: '/dashboard/security',
     match: /^\/dashboard\/(security\/?|profile\/[^/]+\/edit\/?)$/,
   },
-  { id: 'notifications', labelKey: 'dashboard.sections.notifications', icon: IconBell },
+  { id: 'notifications', labelKey: 'dashboard.sections.notifications', icon: IconBell, to: '/dashboard/notifications', match: /^\/dashboard\/notifications\/?$/ },
 ];
 
 export interface DashboardSection {
   id: string;
   labelKey: `dashboard.sections.${string}`;
   icon: ComponentType<IconProps>;
-  to?: '/dashboard/profile' | '/dashboard/security';
+  to?: '/dashboard/profile' | '/dashboard/security' | '/dashboard/notifications';
   match?: RegExp;
 }

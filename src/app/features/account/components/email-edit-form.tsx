@@ -1,17 +1,24 @@
-import type { FormEvent } from 'react';
 import { Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmailSchema } from '#shared/schemas/users.ts';
+import { useFormState } from '#app/lib/use-form-state.ts';
+import { showErrorMessages, showMessage } from '#app/ui/message-banner.ts';
 import { QueryState } from '#app/ui/query-state.tsx';
-import { showMessage } from '#app/ui/message-banner.ts';
 import { useChangeEmail } from '../api/account-mutations.ts';
 import { emailQuery } from '../api/account-queries.ts';
-import { splitApiError } from '../api/form-errors.ts';
 import { AccountPanel } from './account-panel.tsx';
 import { FormActions } from './form-actions.tsx';
-import { useFormState } from './use-form-state.ts';
+
+/** Translation keys of what is wrong with the typed address: empty, not an address, or the current one. */
+function checkNewEmail(typed: string, currentEmail: string): string[] {
+  const email = typed.trim();
+  if (!email) return ['validation:required'];
+  const parsed = EmailSchema.safeParse(email);
+  if (!parsed.success) return ['validation:invalidEmail'];
+  return parsed.data.toLowerCase() === currentEmail.toLowerCase() ? ['account:emailEdit.sameAsCurrent'] : [];
+}
 
 /** The e-mail is changed alone (SPEC.md §3); the new address must be confirmed through a mailed link. */
 export function EmailEditPanel({ userId }: { userId: string }) {
@@ -27,33 +34,27 @@ export function EmailEditPanel({ userId }: { userId: string }) {
 function EmailEditForm({ userId, currentEmail }: { userId: string; currentEmail: string }) {
   const { t } = useTranslation(['account', 'validation']);
   const navigate = useNavigate();
-  const form = useFormState<'email'>({ email: '' });
+  const form = useFormState({
+    initialValues: { email: '' },
+    validate: ({ email }) => ({ email: checkNewEmail(email, currentEmail) }),
+  });
   const change = useChangeEmail(userId);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const email = form.values.email.trim();
-    const parsed = EmailSchema.safeParse(email);
-    if (!email) return form.showErrors({ email: t('validation:required') });
-    if (!parsed.success) return form.showErrors({ email: t('validation:invalidEmail') });
-    if (parsed.data.toLowerCase() === currentEmail.toLowerCase()) return form.showErrors({ email: t('emailEdit.sameAsCurrent') });
-    change.mutate(parsed.data, {
+  const onSubmit = form.onSubmit((values) => {
+    const email = values.email.trim();
+    change.mutate(email, {
       onSuccess: (answer) => {
         // 200 { warning }: the address changed, but the mail could not be sent (the dashboard notice can resend it).
         if (answer?.warning) showMessage({ type: 'warning', message: answer.warning, timeout: false });
-        else showMessage({ type: 'success', message: t('emailEdit.success', { email: parsed.data }) });
+        else showMessage({ type: 'success', message: t('emailEdit.success', { email }) });
         void navigate({ to: '/dashboard/security' });
       },
-      onError: (error) => {
-        const { fields, general } = splitApiError(error, { email: 'email' }, t('errors.network'));
-        form.showErrors(fields);
-        for (const message of general) showMessage({ type: 'error', message });
-      },
+      onError: (error) => form.showApiError(error, { email: 'email' }, showErrorMessages),
     });
-  };
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate ref={form.formRef}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg">
         <TextInput
           type="email"
@@ -64,7 +65,7 @@ function EmailEditForm({ userId, currentEmail }: { userId: string; currentEmail:
           inputMode="email"
           maxLength={254}
           data-autofocus
-          {...form.field('email')}
+          {...form.textField('email')}
         />
         <FormActions submitLabel={t('emailEdit.submit')} pending={change.isPending} />
       </Stack>

@@ -1,17 +1,18 @@
-import type { FormEvent } from 'react';
 import { Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, normalizePhone } from '#shared/brazil/phone.ts';
+import { useFormState } from '#app/lib/use-form-state.ts';
+import { showErrorMessages, showMessage } from '#app/ui/message-banner.ts';
 import { QueryState } from '#app/ui/query-state.tsx';
-import { showMessage } from '#app/ui/message-banner.ts';
 import { useChangePhone } from '../api/account-mutations.ts';
 import { phoneQuery } from '../api/account-queries.ts';
-import { splitApiError } from '../api/form-errors.ts';
 import { AccountPanel } from './account-panel.tsx';
 import { FormActions } from './form-actions.tsx';
-import { useFormState } from './use-form-state.ts';
+
+/** Translation keys of what is wrong with the typed number: empty, or not a phone number. */
+const checkPhone = (typed: string) => (!typed.trim() ? ['validation:required'] : normalizePhone(typed) ? [] : ['validation:invalidPhone']);
 
 export function PhoneEditPanel({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
@@ -27,7 +28,10 @@ export function PhoneEditPanel({ userId }: { userId: string }) {
 function PhoneEditForm({ userId, currentPhone }: { userId: string; currentPhone: string }) {
   const { t } = useTranslation(['account', 'validation']);
   const navigate = useNavigate();
-  const form = useFormState<'phone'>({ phone: currentPhone ? formatPhone(currentPhone) : '' });
+  const form = useFormState({
+    initialValues: { phone: currentPhone ? formatPhone(currentPhone) : '' },
+    validate: ({ phone }) => ({ phone: checkPhone(phone) }),
+  });
   const change = useChangePhone(userId);
 
   const onBlur = () => {
@@ -35,28 +39,20 @@ function PhoneEditForm({ userId, currentPhone }: { userId: string; currentPhone:
     if (normalized) form.setValues({ phone: formatPhone(normalized) });
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = form.values.phone.trim();
-    if (!typed) return form.showErrors({ phone: t('validation:required') });
-    const phone = normalizePhone(typed);
-    if (!phone) return form.showErrors({ phone: t('validation:invalidPhone') });
+  const onSubmit = form.onSubmit((values) => {
+    const phone = normalizePhone(values.phone)!;
     form.setValues({ phone: formatPhone(phone) });
     change.mutate(phone, {
       onSuccess: () => {
         showMessage({ type: 'success', message: t('phoneEdit.success') });
         void navigate({ to: '/dashboard/security' });
       },
-      onError: (error) => {
-        const { fields, general } = splitApiError(error, { phone: 'phone' }, t('errors.network'));
-        form.showErrors(fields);
-        for (const message of general) showMessage({ type: 'error', message });
-      },
+      onError: (error) => form.showApiError(error, { phone: 'phone' }, showErrorMessages),
     });
-  };
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate ref={form.formRef}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg">
         <TextInput
           type="tel"
@@ -66,7 +62,7 @@ function PhoneEditForm({ userId, currentPhone }: { userId: string; currentPhone:
           autoComplete="tel"
           inputMode="tel"
           maxLength={25}
-          {...form.field('phone')}
+          {...form.textField('phone')}
           onBlur={onBlur}
         />
         <FormActions submitLabel={t('phoneEdit.submit')} pending={change.isPending} />

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +6,14 @@ import { formatCpf } from '#shared/brazil/cpf.ts';
 import { stripFormatting } from '#shared/brazil/digits.ts';
 import { formatPhone } from '#shared/brazil/phone.ts';
 import type { Profile } from '#shared/schemas/users.ts';
+import { useFormState } from '#app/lib/use-form-state.ts';
 import { QueryState } from '#app/ui/query-state.tsx';
-import { showMessage } from '#app/ui/message-banner.ts';
+import { showErrorMessages, showMessage } from '#app/ui/message-banner.ts';
 import { useUpdateProfile } from '../api/account-mutations.ts';
 import { profileQuery } from '../api/account-queries.ts';
-import { splitApiError } from '../api/form-errors.ts';
 import { AccountPanel } from './account-panel.tsx';
-import { useFormState } from './use-form-state.ts';
 
-type EditableField = 'name' | 'clinic' | 'role' | 'cnpj';
-const API_FIELDS: Record<EditableField, string> = { name: 'name', clinic: 'clinic', role: 'role', cnpj: 'cnpj' };
+const SERVER_FIELDS = { name: 'name', clinic: 'clinic', role: 'role', cnpj: 'cnpj' } as const;
 
 /** SPEC.md §2 "Profile": e-mail, phone and CPF read-only; name, clinic, role and CNPJ editable; "Atualizar". */
 export function ProfilePanel({ userId }: { userId: string }) {
@@ -32,17 +29,12 @@ export function ProfilePanel({ userId }: { userId: string }) {
 function ProfileForm({ userId, profile }: { userId: string; profile: Profile }) {
   const { t } = useTranslation('account');
   // Seeded once: a background refetch must never overwrite what the user is typing.
-  const form = useFormState<EditableField>({
-    name: profile.name,
-    clinic: profile.clinic,
-    role: profile.role,
-    cnpj: formatCnpj(profile.cnpj),
+  const form = useFormState({
+    initialValues: { name: profile.name, clinic: profile.clinic, role: profile.role, cnpj: formatCnpj(profile.cnpj) },
   });
   const update = useUpdateProfile(userId);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { name, clinic, role, cnpj } = form.values;
+  const onSubmit = form.onSubmit(({ name, clinic, role, cnpj }) => {
     // SPEC.md §5: the CNPJ goes without its formatting.
     update.mutate(
       { name, clinic, role, cnpj: stripFormatting(cnpj) },
@@ -51,17 +43,13 @@ function ProfileForm({ userId, profile }: { userId: string; profile: Profile }) 
           form.setValues((values) => ({ ...values, cnpj: formatCnpj(stripFormatting(values.cnpj)) }));
           showMessage({ type: 'success', message: t('profile.success') });
         },
-        onError: (error) => {
-          const { fields, general } = splitApiError(error, API_FIELDS, t('errors.network'));
-          form.showErrors(fields);
-          for (const message of general) showMessage({ type: 'error', message });
-        },
+        onError: (error) => form.showApiError(error, SERVER_FIELDS, showErrorMessages),
       },
     );
-  };
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate ref={form.formRef}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg">
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -74,15 +62,15 @@ function ProfileForm({ userId, profile }: { userId: string; profile: Profile }) 
           </Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label={t('fields.name')} required autoComplete="name" maxLength={150} {...form.field('name')} />
-          <TextInput label={t('fields.clinic')} autoComplete="organization" maxLength={80} {...form.field('clinic')} />
-          <TextInput label={t('fields.role')} autoComplete="organization-title" maxLength={80} {...form.field('role')} />
+          <TextInput label={t('fields.name')} required autoComplete="name" maxLength={150} {...form.textField('name')} />
+          <TextInput label={t('fields.clinic')} autoComplete="organization" maxLength={80} {...form.textField('clinic')} />
+          <TextInput label={t('fields.role')} autoComplete="organization-title" maxLength={80} {...form.textField('role')} />
           <TextInput
             label={t('fields.cnpj')}
             description={t('profile.cnpjHint')}
             // The hint under the input keeps the inputs of this row aligned.
             inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.field('cnpj')}
+            {...form.textField('cnpj')}
             onBlur={() => form.setValues((values) => ({ ...values, cnpj: formatCnpj(values.cnpj.trim()) }))}
           />
         </SimpleGrid>

@@ -2,10 +2,10 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { showMessage } from '#app/ui/message-banner.ts';
+import { splitApiError } from '#app/lib/form-errors.ts';
+import { showErrorMessages, showMessage } from '#app/ui/message-banner.ts';
 import { useResendVerification } from '../api/account-mutations.ts';
 import { emailQuery } from '../api/account-queries.ts';
-import { splitApiError } from '../api/form-errors.ts';
 
 /** SPEC.md §6: until the address is confirmed, "Please verify your email to access the platform", with a way to get a new link. */
 export function VerifyEmailAlert({ userId }: { userId: string }) {
@@ -19,9 +19,7 @@ export function VerifyEmailAlert({ userId }: { userId: string }) {
     resend.mutate(undefined, {
       onSuccess: () => showMessage({ type: 'success', message: t('verifyEmail.sent') }),
       // 409 (already confirmed) and 429 (asked too often) come with the server's own translated message.
-      onError: (error) => {
-        for (const message of splitApiError(error, {}, t('errors.network')).general) showMessage({ type: 'error', message });
-      },
+      onError: (error) => showErrorMessages(splitApiError(error, {}).general),
     });
 
   return (

@@ -6,10 +6,10 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '#app/lib/api-client.ts';
+import { messageText, splitApiError } from '#app/lib/form-errors.ts';
 import { isSignedIn, useAuth } from '#app/lib/session.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { confirmEmailOnce, resendVerification, type EmailConfirmation } from '../api/auth-api.ts';
-import { splitApiError } from '../form-messages.ts';
 import { AFTER_LOGIN } from '../redirect.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -41,7 +41,7 @@ function ResendButton({ uid }: { uid: string }) {
     onSuccess: () => showMessage({ type: 'success', message: t('emailConfirm.resent') }),
     onError: (error) => {
       const [first] = splitApiError(error, {}).general;
-      if (first) showMessage({ type: 'error', message: 'key' in first ? t(first.key) : first.text });
+      if (first) showMessage({ type: 'error', message: messageText(first, t) });
     },
   });
   return (
@@ -121,7 +121,7 @@ export function EmailConfirm({ uid, token }: EmailConfirmProps) {
     );
   }
 
-  const messages = splitApiError(outcome.error, {}).general.map((message) => ('key' in message ? t(message.key) : message.text));
+  const messages = splitApiError(outcome.error, {}).general.map((message) => messageText(message, t));
   const isOwner = signedInAs === uid;
   // A 409 is also "already verified"; only the signed-in owner can be told apart (api/auth-api.ts), so for anyone else it is a caution, not an error.
   const uncertain = outcome.error instanceof ApiError && outcome.error.status === 409 && !isOwner;

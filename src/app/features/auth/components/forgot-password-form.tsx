@@ -4,9 +4,9 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { FormMessage } from '#app/lib/form-errors.ts';
+import { useFormState } from '#app/lib/use-form-state.ts';
 import { requestPasswordReset } from '../api/auth-api.ts';
-import { splitApiError, type FormMessage } from '../form-messages.ts';
-import { useAuthForm } from '../use-auth-form.ts';
 import { validateForgotPassword, type ForgotPasswordValues } from '../validation.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormAlert } from './form-alert.tsx';
@@ -19,16 +19,12 @@ export function ForgotPasswordForm() {
   const { t } = useTranslation(['auth', 'validation']);
   const [alertMessages, setAlertMessages] = useState<FormMessage[]>([]);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useAuthForm({ initialValues: EMPTY, validate: validateForgotPassword });
+  const form = useFormState({ initialValues: EMPTY, validate: validateForgotPassword });
 
   const mutation = useMutation({
     mutationFn: requestPasswordReset,
     onSuccess: (_answer, email) => setSentTo(email),
-    onError: (error) => {
-      const { fields, general } = splitApiError(error, SERVER_FIELDS);
-      setAlertMessages(general);
-      form.showErrors(fields);
-    },
+    onError: (error) => form.showApiError(error, SERVER_FIELDS, setAlertMessages),
   });
 
   const submit = form.onSubmit((values) => {

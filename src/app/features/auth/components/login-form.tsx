@@ -3,14 +3,14 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
+import type { FormMessage } from '#app/lib/form-errors.ts';
 import { login } from '#app/lib/session-api.ts';
-import { splitApiError, type FormMessage } from '../form-messages.ts';
+import { useFormState } from '#app/lib/use-form-state.ts';
+import { PasswordInput } from '#app/ui/password-input.tsx';
 import { afterLoginHref } from '../redirect.ts';
-import { useAuthForm } from '../use-auth-form.ts';
 import { validateLogin, type LoginValues } from '../validation.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormAlert } from './form-alert.tsx';
-import { PasswordField } from './password-field.tsx';
 
 const EMPTY: LoginValues = { email: '', password: '' };
 const SERVER_FIELDS = { email: 'email', username: 'email', password: 'password' } as const satisfies Record<string, keyof LoginValues>;
@@ -19,16 +19,12 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const { t } = useTranslation(['auth', 'validation']);
   const navigate = useNavigate();
   const [alertMessages, setAlertMessages] = useState<FormMessage[]>([]);
-  const form = useAuthForm({ initialValues: EMPTY, validate: validateLogin });
+  const form = useFormState({ initialValues: EMPTY, validate: validateLogin });
 
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: () => navigate({ href: afterLoginHref(redirectTo) }),
-    onError: (error) => {
-      const { fields, general } = splitApiError(error, SERVER_FIELDS);
-      setAlertMessages(general);
-      form.showErrors(fields);
-    },
+    onError: (error) => form.showApiError(error, SERVER_FIELDS, setAlertMessages),
   });
 
   const submit = form.onSubmit((values) => {
@@ -54,7 +50,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
           <FormAlert title={t('login.failed')} messages={alertMessages} />
           <TextInput {...form.textField('email')} type="email" label={t('fields.email')} autoComplete="email" required />
           <Stack gap={6}>
-            <PasswordField
+            <PasswordInput
               {...form.textField('password')}
               label={t('fields.password')}
               autoComplete="current-password"

@@ -6,14 +6,14 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '#app/lib/api-client.ts';
+import { splitApiError, type FormMessage } from '#app/lib/form-errors.ts';
 import { clearAuthState, useAuth } from '#app/lib/session.ts';
+import { useFormState } from '#app/lib/use-form-state.ts';
+import { PasswordInput } from '#app/ui/password-input.tsx';
 import { confirmPasswordReset } from '../api/auth-api.ts';
-import { splitApiError, type FormMessage } from '../form-messages.ts';
-import { useAuthForm } from '../use-auth-form.ts';
 import { validateResetPassword, type ResetPasswordValues } from '../validation.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormAlert } from './form-alert.tsx';
-import { PasswordField } from './password-field.tsx';
 
 const EMPTY: ResetPasswordValues = { newPassword: '', newPasswordConfirm: '' };
 /** The server checks the rules on new_password2 (after checking both match, as the form already did). */
@@ -48,7 +48,7 @@ export function ResetPasswordForm({ uid, token }: ResetPasswordFormProps) {
   const queryClient = useQueryClient();
   const [alertMessages, setAlertMessages] = useState<FormMessage[]>([]);
   const [linkFailure, setLinkFailure] = useState<FormMessage[] | null>(null);
-  const form = useAuthForm({
+  const form = useFormState({
     initialValues: EMPTY,
     validate: validateResetPassword,
     dependents: { newPassword: ['newPasswordConfirm'] },
@@ -104,14 +104,14 @@ export function ResetPasswordForm({ uid, token }: ResetPasswordFormProps) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert title={t('reset.failed')} messages={alertMessages} />
-          <PasswordField
+          <PasswordInput
             {...form.textField('newPassword')}
             label={t('fields.newPassword')}
             description={t('fields.passwordHint')}
             autoComplete="new-password"
             required
           />
-          <PasswordField
+          <PasswordInput
             {...form.textField('newPasswordConfirm')}
             label={t('fields.newPasswordConfirm')}
             autoComplete="new-password"

@@ -3,15 +3,15 @@ import { Anchor, Button, Checkbox, Stack, TextInput, VisuallyHidden } from '@man
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
+import type { FormMessage } from '#app/lib/form-errors.ts';
+import { useFormState } from '#app/lib/use-form-state.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
+import { PasswordInput } from '#app/ui/password-input.tsx';
 import { register } from '../api/auth-api.ts';
-import { splitApiError, type FormMessage } from '../form-messages.ts';
 import { afterLoginHref } from '../redirect.ts';
-import { useAuthForm } from '../use-auth-form.ts';
 import { validateSignup, type SignupValues } from '../validation.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormAlert } from './form-alert.tsx';
-import { PasswordField } from './password-field.tsx';
 
 const EMPTY: SignupValues = { name: '', email: '', confirmedEmail: '', password: '', passwordConfirm: '', acceptTerms: false };
 
@@ -46,7 +46,7 @@ export function SignupForm({ redirectTo, termsUrl }: SignupFormProps) {
   const { t } = useTranslation(['auth', 'validation']);
   const navigate = useNavigate();
   const [alertMessages, setAlertMessages] = useState<FormMessage[]>([]);
-  const form = useAuthForm({
+  const form = useFormState({
     initialValues: EMPTY,
     validate: validateSignup,
     dependents: { email: ['confirmedEmail', 'password'], password: ['passwordConfirm'] },
@@ -59,11 +59,7 @@ export function SignupForm({ redirectTo, termsUrl }: SignupFormProps) {
       if (warning) showMessage({ type: 'warning', message: warning, timeout: false });
       await navigate({ href: afterLoginHref(redirectTo) });
     },
-    onError: (error) => {
-      const { fields, general } = splitApiError(error, SERVER_FIELDS);
-      setAlertMessages(general);
-      form.showErrors(fields);
-    },
+    onError: (error) => form.showApiError(error, SERVER_FIELDS, setAlertMessages),
   });
 
   const submit = form.onSubmit((values) => {
@@ -111,14 +107,14 @@ export function SignupForm({ redirectTo, termsUrl }: SignupFormProps) {
             autoComplete="email"
             required
           />
-          <PasswordField
+          <PasswordInput
             {...form.textField('password')}
             label={t('fields.password')}
             description={t('fields.passwordHint')}
             autoComplete="new-password"
             required
           />
-          <PasswordField
+          <PasswordInput
             {...form.textField('passwordConfirm')}
             label={t('fields.passwordConfirm')}
             autoComplete="new-password"

@@ -3,7 +3,9 @@ import { IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { logout } from '#app/lib/session-api.ts';
+import { requestLogout } from '#app/lib/logout.ts';
+import { NotificationBell } from '#app/ui/notification-bell.tsx';
+import { SyncStatus } from '#app/ui/sync-status.tsx';
 import { BLOG_URL, NAV_LINKS } from '../nav-links.ts';
 import { LanguageSelect } from './language-select.tsx';
 import classes from './app-header.module.css';
@@ -44,11 +46,12 @@ export function AccountLinks({ signedIn, onNavigate }: { signedIn: boolean; onNa
   if (signedIn) {
     const signOut = async () => {
       onNavigate?.();
-      await logout(queryClient);
-      await navigate({ to: '/' });
+      // Shows the writes not yet on the server first (wait or discard), then clears everything local.
+      if (await requestLogout(queryClient)) await navigate({ to: '/' });
     };
     return (
       <>
+        <NotificationBell onNavigate={onNavigate} />
         <ActionIcon
           component={Link}
           to="/dashboard/profile"
@@ -97,6 +100,7 @@ export function AppHeader({ navOpened, onToggleNav, signedIn }: AppHeaderProps) 
         <NavLinks />
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <SyncStatus />
         <LanguageSelect />
         <Group gap="xs" visibleFrom="sm" wrap="nowrap">
           <AccountLinks signedIn={signedIn} />

@@ -1,44 +1,37 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { FieldMessages, FormMessage } from './form-messages.ts';
-import type { RuleErrors } from './validation.ts';
+import { messageText, ruleMessages, splitApiError, type FieldMessages, type FormMessage } from './form-errors.ts';
 
 type Values = Record<string, string | boolean>;
 type Field<V> = keyof V & string;
 
-interface AuthFormOptions<V extends Values> {
+interface FormStateOptions<V extends Values> {
   /** The fields in the order they appear: the first invalid one gets the focus. */
   initialValues: V;
-  validate: (values: V) => RuleErrors<Field<V>>;
+  /** The client checks: translation keys ("ns:key") of the rules each field breaks. None when left out. */
+  validate?: (values: V) => Partial<Record<Field<V>, readonly string[]>>;
   /** Fields checked again when this one changes, if they show an error (a confirmation follows its original). */
   dependents?: Partial<Record<Field<V>, Field<V>[]>>;
 }
 
-const toMessages = <F extends string>(errors: RuleErrors<F>): FieldMessages<F> => {
-  const out: FieldMessages<F> = {};
-  for (const [field, keys] of Object.entries(errors) as [F, string[]][]) out[field] = keys.map((key) => ({ key }));
-  return out;
-};
+const NO_RULES = () => ({});
 
 /**
- * A small form state for the auth forms: values kept on every error, client checks on submit (then
- * again on each change of a field that was checked), server messages beside their fields, and the
- * focus on the first invalid field.
+ * A small form state: values kept on every error, client checks on submit (then again on each change of
+ * a field; before the first submit a change just clears the field's error), server messages beside their
+ * fields, and the focus on the first invalid field so keyboard and screen-reader users land on it.
  */
-export function useAuthForm<V extends Values>({ initialValues, validate, dependents = {} }: AuthFormOptions<V>) {
-  const { t } = useTranslation(['auth', 'validation']);
+export function useFormState<V extends Values>({ initialValues, validate = NO_RULES, dependents = {} }: FormStateOptions<V>) {
+  const { t } = useTranslation();
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldMessages<Field<V>>>({});
   const submitted = useRef(false);
   const elements = useRef(new Map<string, HTMLElement>());
   const order = Object.keys(initialValues) as Field<V>[];
 
-  const text = (message: FormMessage) => ('key' in message ? t(message.key) : message.text);
-  const errorOf = (field: Field<V>) => {
-    const messages = errors[field];
-    return messages?.length ? messages.map(text).join(' ') : undefined;
-  };
+  const text = (message: FormMessage) => messageText(message, t);
+  const errorOf = (field: Field<V>) => errors[field]?.map(text).join(' ') || undefined;
 
   /** Shows these messages (replacing all others) and moves the focus to the first field that has one. */
   const showErrors = (found: FieldMessages<Field<V>>) => {
@@ -46,6 +39,13 @@ export function useAuthForm<V extends Values>({ initialValues, validate, depende
     flushSync(() => setErrors(found));
     const first = order.find((field) => found[field]?.length);
     if (first) elements.current.get(first)?.focus();
+  };
+
+  /** Puts an API error's field messages beside their fields (`serverFields`: API name → field) and hands the others to `showGeneral`. */
+  const showApiError = (error: unknown, serverFields: Readonly<Record<string, Field<V>>>, showGeneral: (messages: FormMessage[]) => void) => {
+    const { fields, general } = splitApiError(error, serverFields);
+    showGeneral(general);
+    showErrors(fields);
   };
 
   const setValue = <K extends Field<V>>(field: K, value: V[K]) => {
@@ -57,9 +57,8 @@ export function useAuthForm<V extends Values>({ initialValues, validate, depende
         delete updated[field];
         return updated;
       }
-      const fresh = toMessages(validate(next));
-      const recheck = [field, ...(dependents[field] ?? []).filter((other) => previous[other]?.length)];
-      for (const name of recheck) {
+      const fresh = ruleMessages(validate(next));
+      for (const name of [field, ...(dependents[field] ?? []).filter((other) => previous[other]?.length)]) {
         if (fresh[name]?.length) updated[name] = fresh[name];
         else delete updated[name];
       }
@@ -72,7 +71,7 @@ export function useAuthForm<V extends Values>({ initialValues, validate, depende
     else elements.current.delete(field);
   };
 
-  /** Props for a TextInput or PasswordInput. */
+  /** Props for a TextInput or the shared PasswordInput. */
   const textField = (field: Field<V>) => ({
     name: field,
     value: values[field] as string,
@@ -98,10 +97,10 @@ export function useAuthForm<V extends Values>({ initialValues, validate, depende
   const onSubmit = (onValid: (values: V) => void) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     submitted.current = true;
-    const found = toMessages(validate(values));
+    const found = ruleMessages(validate(values));
     showErrors(found);
     if (Object.keys(found).length === 0) onValid(values);
   };
 
-  return { values, textField, checkboxField, onSubmit, showErrors, text };
+  return { values, setValues, textField, checkboxField, onSubmit, showErrors, showApiError };
 }

@@ -1,0 +1,130 @@
+import Dexie from 'dexie';
+import { DATABASE_NAME, db, getDatabaseUser, isQuotaExceededError, localWrite, openUserDatabase, setReloadHandler, wipeDatabase } from './db.ts';
+import { setupI18n } from '#tests/utils/render.tsx';
+import { OTHER_USER, TEST_USER, resetLocalDatabase } from './testing/local-first.ts';
+
+const showMessage = vi.hoisted(() => vi.fn());
+vi.mock('#app/ui/message-banner.ts', () => ({ showMessage }));
+
+const notification = (id: string) => ({ id, message: 'Calibração criada.', kind: 'success' as const, checked: false, createdAt: '2026-11-22T12:00:00Z' });
+
+beforeEach(() => resetLocalDatabase(null));
+
+describe('the local database (DESIGN.md §4)', () => {
+  it('has the tables and indexes of the schema', async () => {
+    await openUserDatabase(TEST_USER);
+    const schema = Object.fromEntries(
+      db.tables.map((table) => [table.name, [table.schema.primKey.src, ...table.schema.indexes.map((index) => index.src)].join(', ')]),
+    );
+    expect(schema).toEqual({
+      calibrations: 'id, calibrationName, measurementDatetime',
+      orders: 'id, createdAt',
+      analyses: 'id, orderId',
+      notifications: 'id, createdAt',
+      isotopes: 'id, filter',
+      outbox: '++seq, &id, state, entityId, kind',
+      blobs: 'id',
+      meta: 'key',
+    });
+    expect(db.name).toBe(DATABASE_NAME);
+    expect(db.verno).toBe(1);
+  });
+
+  it('records whose data it holds', async () => {
+    expect(getDatabaseUser()).toBeNull();
+    await openUserDatabase(TEST_USER);
+    expect(getDatabaseUser()).toBe(TEST_USER);
+    expect(await db.meta.get('userId')).toEqual({ key: 'userId', value: TEST_USER });
+  });
+
+  it('keeps the data when the same user opens it again (e.g. after the session expired)', async () => {
+    await openUserDatabase(TEST_USER);
+    await db.notifications.put(notification('n1'));
+    await wipeDatabaseUserOnly();
+    await openUserDatabase(TEST_USER);
+    expect(await db.notifications.count()).toBe(1);
+  });
+
+  it('wipes everything of the previous user before another user opens it', async () => {
+    await openUserDatabase(TEST_USER);
+    await db.notifications.put(notification('n1'));
+    await db.outbox.add({ id: 'o1', kind: 'k', entityId: 'n1', payload: {}, fileIds: [], queuedAt: 1, attempts: 0, state: 'pending', lastError: null, lastStatus: null, nextAttemptAt: 1 });
+    await db.meta.put({ key: 'lastPull.notifications', value: 1 });
+    await openUserDatabase(OTHER_USER);
+    expect(getDatabaseUser()).toBe(OTHER_USER);
+    expect(await db.notifications.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.meta.toArray()).toEqual([{ key: 'userId', value: OTHER_USER }]);
+  });
+
+  it('opens for one user once when asked twice at the same time', async () => {
+    await openUserDatabase(TEST_USER);
+    await db.notifications.put(notification('n1'));
+    await Promise.all([openUserDatabase(OTHER_USER), openUserDatabase(OTHER_USER)]);
+    await db.notifications.put(notification('n2'));
+    await openUserDatabase(OTHER_USER);
+    expect(await db.notifications.toCollection().primaryKeys()).toEqual(['n2']);
+  });
+
+  it('wipeDatabase deletes everything and forgets the user; the database reopens empty', async () => {
+    await openUserDatabase(TEST_USER);
+    await db.notifications.put(notification('n1'));
+    await wipeDatabase();
+    expect(getDatabaseUser()).toBeNull();
+    expect(await db.notifications.count()).toBe(0);
+    expect(await db.meta.count()).toBe(0);
+  });
+
+  it('closes and reloads when another tab upgrades or deletes the database', async () => {
+    const reload = vi.fn();
+    const previous = setReloadHandler(reload);
+    try {
+      await openUserDatabase(TEST_USER);
+      // Another tab: a new deploy with a higher schema version.
+      const otherTab = new Dexie(DATABASE_NAME);
+      otherTab.version(2).stores({ meta: 'key' });
+      await otherTab.open();
+      expect(reload).toHaveBeenCalledTimes(1);
+      otherTab.close();
+    } finally {
+      setReloadHandler(previous);
+    }
+  });
+
+  it('reopens a connection that was closed under it (iOS drops them) and runs the write', async () => {
+    await openUserDatabase(TEST_USER);
+    db.close();
+    await localWrite([db.notifications], () => db.notifications.put(notification('n1')));
+    expect(await db.notifications.count()).toBe(1);
+  });
+});
+
+describe('a full disk', () => {
+  it('is shown in the message banner (kept open) and rethrown, not swallowed', async () => {
+    await setupI18n('pt-BR');
+    await openUserDatabase(TEST_USER);
+    const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    await expect(
+      localWrite([db.notifications], () => {
+        throw quota;
+      }),
+    ).rejects.toMatchObject({ name: 'QuotaExceededError' });
+    expect(showMessage).toHaveBeenCalledWith({ type: 'error', message: expect.stringContaining('Não há espaço') as string, timeout: false });
+  });
+
+  it.each([
+    [new DOMException('x', 'QuotaExceededError'), true],
+    [Object.assign(new Error('wrapped'), { name: 'AbortError', inner: new DOMException('x', 'QuotaExceededError') }), true],
+    [new Dexie.QuotaExceededError('x'), true],
+    [new Error('other'), false],
+    ['QuotaExceededError', false],
+  ])('recognises %o → %s', (error, expected) => {
+    expect(isQuotaExceededError(error)).toBe(expected);
+  });
+});
+
+/** A session that ended without logout: the database stays, only the in-memory owner is forgotten. */
+async function wipeDatabaseUserOnly() {
+  db.close();
+  await db.open();
+}

@@ -1,0 +1,70 @@
+import { renderHook, act } from '@testing-library/react';
+import { HEALTH_PATH, getConnectivity, probeConnectivity, reportServerReached, setConnectivityForTests, subscribeConnectivity, useConnectivity } from './connectivity.ts';
+
+function setNavigatorOnline(value: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value });
+}
+
+beforeEach(() => {
+  setNavigatorOnline(true);
+  setConnectivityForTests(true);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('connectivity is reachability of the server, not navigator.onLine', () => {
+  it('is online when /api/v1/health/ answers', async () => {
+    const fetch = vi.fn(async () => new Response('{"status":"ok"}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    setConnectivityForTests(false);
+    expect(await probeConnectivity()).toBe(true);
+    expect(getConnectivity().online).toBe(true);
+    expect(fetch).toHaveBeenCalledWith(HEALTH_PATH, expect.objectContaining({ method: 'GET', cache: 'no-store' }));
+  });
+
+  it.each([
+    ['a network failure (lie-fi: the browser says online)', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a proxy saying the app is down (502)', async () => new Response('', { status: 502 })],
+    ['a 503', async () => new Response('', { status: 503 })],
+  ])('is offline on %s', async (_label, reply) => {
+    vi.stubGlobal('fetch', vi.fn(reply));
+    expect(await probeConnectivity()).toBe(false);
+    expect(getConnectivity().online).toBe(false);
+  });
+
+  it('is offline after a timeout', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))),
+    );
+    expect(await probeConnectivity(20)).toBe(false);
+  });
+
+  it('does not even ask when the browser knows it is offline', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    setNavigatorOnline(false);
+    expect(await probeConnectivity()).toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('runs one probe at a time', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    await Promise.all([probeConnectivity(), probeConnectivity(), probeConnectivity()]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells subscribers and re-renders useConnectivity on a change only', async () => {
+    const told = vi.fn();
+    const stop = subscribeConnectivity(told);
+    const { result } = renderHook(() => useConnectivity());
+    expect(result.current.online).toBe(true);
+    act(() => setConnectivityForTests(false));
+    expect(result.current.online).toBe(false);
+    act(() => setConnectivityForTests(false));
+    act(() => reportServerReached());
+    expect(result.current.online).toBe(true);
+    expect(told.mock.calls.map(([state]) => (state as { online: boolean }).online)).toEqual([false, true]);
+    stop();
+  });
+});

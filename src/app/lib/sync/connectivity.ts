@@ -1,0 +1,110 @@
+import { useSyncExternalStore } from 'react';
+import { API_BASE } from '../api-client.ts';
+
+/**
+ * Connectivity as reachability of our server, not only `navigator.onLine` (which says "online" on a
+ * hospital Wi-Fi that reaches nothing): a GET of `/api/v1/health/` with a timeout, run on the
+ * browser's `online`/`offline` events, after a request failed, and every 15 s while offline.
+ */
+
+export const HEALTH_PATH = `${API_BASE}/health/`;
+export const PROBE_TIMEOUT_MS = 5_000;
+export const OFFLINE_RECHECK_MS = 15_000;
+
+export interface Connectivity {
+  online: boolean;
+  /** When reachability was last established (a probe or a request that got an answer). */
+  checkedAt: number | null;
+}
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+let state: Connectivity = { online: browserOnline(), checkedAt: null };
+const listeners = new Set<(state: Connectivity) => void>();
+
+function set(online: boolean) {
+  const changed = state.online !== online;
+  state = { online, checkedAt: Date.now() };
+  if (changed) listeners.forEach((listener) => listener(state));
+}
+
+export function getConnectivity(): Connectivity {
+  return state;
+}
+
+/** Told when the app goes online or offline. */
+export function subscribeConnectivity(listener: (state: Connectivity) => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+let probing: Promise<boolean> | null = null;
+
+/** Asks the server whether it is reachable (one probe at a time) and records the answer. */
+export function probeConnectivity(timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
+  probing ??= (async () => {
+    if (!browserOnline()) return false;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const response = await fetch(HEALTH_PATH, { method: 'GET', cache: 'no-store', credentials: 'same-origin', signal: controller.signal });
+      // Any answer from the app below 500 proves the way there works; a 502/503/504 is a proxy saying it does not.
+      return response.status < 500;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  })()
+    .then((online) => {
+      set(online);
+      return online;
+    })
+    .finally(() => {
+      probing = null;
+    });
+  return probing;
+}
+
+/** A request got no answer: look again (it may be the request, not the network). */
+export function reportNetworkFailure() {
+  void probeConnectivity();
+}
+
+/** A request got an answer: the server is reachable. */
+export function reportServerReached() {
+  if (!state.online) set(true);
+}
+
+/** Listens to the browser's events and rechecks while offline. Returns the stop function. */
+export function startConnectivityMonitor() {
+  const onOnline = () => void probeConnectivity();
+  const onOffline = () => set(false);
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  const recheck = setInterval(() => {
+    if (!state.online) void probeConnectivity();
+  }, OFFLINE_RECHECK_MS);
+  void probeConnectivity();
+  return () => {
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
+    clearInterval(recheck);
+  };
+}
+
+/** React: whether the server is reachable, re-rendering on change. */
+export function useConnectivity(): Connectivity {
+  return useSyncExternalStore(
+    (listener) => subscribeConnectivity(listener),
+    () => state,
+    () => state,
+  );
+}
+
+/** Tests: sets the state directly. */
+export function setConnectivityForTests(online: boolean) {
+  set(online);
+}

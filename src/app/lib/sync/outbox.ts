@@ -1,0 +1,145 @@
+import type { Transaction } from 'dexie';
+import { uuidV7 } from '#shared/ids/uuid-v7.ts';
+import { db, localWrite, type OutboxRow, type OutboxState, type StoredFile } from '../db.ts';
+
+/**
+ * The outbox (DESIGN.md §4): every offline-capable write stores its entity change and one outbox row
+ * in the same Dexie transaction. The drainer sends the rows; nothing leaves the outbox except by
+ * success (state `done`) or by the user's choice (discard, take theirs).
+ */
+
+/** States of a write the server has not accepted yet. */
+export const UNSENT_STATES: readonly OutboxState[] = ['pending', 'sending', 'failed', 'conflict'];
+/** States that need the user (edit and retry, discard, keep mine, take theirs). */
+export const PROBLEM_STATES: readonly OutboxState[] = ['failed', 'conflict'];
+
+export interface EnqueueInput<P> {
+  kind: string;
+  entityId: string;
+  payload: P;
+  fileIds?: string[];
+}
+
+const enqueuedListeners = new Set<() => void>();
+
+/** Told after a transaction that queued a write commits (the drainer listens). */
+export function onEnqueued(listener: () => void) {
+  enqueuedListeners.add(listener);
+  return () => {
+    enqueuedListeners.delete(listener);
+  };
+}
+
+/**
+ * Queues a write inside the caller's transaction, which must include `db.outbox` (and `db.blobs` when
+ * files were stored): if the transaction fails, neither the entity change nor the row is written.
+ *
+ *     await localWrite([db.calibrations, db.outbox], async (tx) => {
+ *       await db.calibrations.put(calibration);
+ *       await enqueue(tx, { kind: 'calibration.create', entityId: calibration.id, payload });
+ *     });
+ */
+export async function enqueue<P>(tx: Transaction, { kind, entityId, payload, fileIds = [] }: EnqueueInput<P>): Promise<OutboxRow<P>> {
+  const now = Date.now();
+  const row: OutboxRow<P> = {
+    id: uuidV7(),
+    kind,
+    entityId,
+    payload,
+    fileIds,
+    queuedAt: now,
+    attempts: 0,
+    state: 'pending',
+    lastError: null,
+    lastStatus: null,
+    nextAttemptAt: now,
+  };
+  row.seq = await tx.table<OutboxRow<P>, number>('outbox').add(row);
+  tx.on('complete', () => enqueuedListeners.forEach((listener) => listener()));
+  return row;
+}
+
+/** Keeps a file for a queued write, inside the caller's transaction (which must include `db.blobs`). Returns its id. */
+export async function storeFile(tx: Transaction, file: Blob, name = file instanceof File ? file.name : 'file'): Promise<string> {
+  const stored: StoredFile = { id: uuidV7(), blob: file, name, type: file.type, size: file.size, storedAt: Date.now() };
+  await tx.table<StoredFile, string>('blobs').add(stored);
+  return stored.id;
+}
+
+// ---- Reads ------------------------------------------------------------------------------------------
+
+/** Rows not accepted by the server yet, oldest first. */
+export function unsentRows() {
+  return db.outbox.where('state').anyOf(UNSENT_STATES).sortBy('seq');
+}
+
+export function unsentCount() {
+  return db.outbox.where('state').anyOf(UNSENT_STATES).count();
+}
+
+/** Unsent rows of one entity, oldest first. */
+export function unsentRowsOf(entityId: string) {
+  return db.outbox
+    .where('entityId')
+    .equals(entityId)
+    .filter((row) => row.state !== 'done')
+    .sortBy('seq');
+}
+
+/** Entity ids with a write the server has not accepted: pulls leave them as they are locally. */
+export async function entitiesWithUnsentWrites(): Promise<Set<string>> {
+  const rows = await db.outbox.where('state').anyOf(UNSENT_STATES).toArray();
+  return new Set(rows.map((row) => row.entityId));
+}
+
+// ---- The user's choices on a failed or conflicting write ---------------------------------------------
+
+async function rowById(id: string) {
+  const row = await db.outbox.where('id').equals(id).first();
+  if (!row) throw new Error(`No outbox row ${id}`);
+  return row;
+}
+
+/**
+ * Sends a failed or conflicting write again (edit-and-retry, or "keep mine" with a fresh `If-Match`
+ * in the payload). It gets a new `Idempotency-Key`: the server stored its answer to the old one.
+ * It keeps its place in the queue.
+ */
+export async function retryWrite<P>(id: string, changes: { payload?: P; fileIds?: string[] } = {}) {
+  await localWrite([db.outbox], async () => {
+    const row = await rowById(id);
+    await db.outbox.update(row.seq!, {
+      id: uuidV7(),
+      state: 'pending',
+      attempts: 0,
+      lastError: null,
+      lastStatus: null,
+      nextAttemptAt: Date.now(),
+      ...(changes.payload !== undefined && { payload: changes.payload }),
+      ...(changes.fileIds !== undefined && { fileIds: changes.fileIds }),
+    });
+  });
+  enqueuedListeners.forEach((listener) => listener());
+}
+
+/**
+ * Drops a write at the user's request (discard, or "take theirs"), with the later writes to the same
+ * entity (they built on it), and the files no other write needs. Returns the dropped rows, oldest
+ * first, so the caller can restore the entity (usually by pulling the server's copy).
+ */
+export async function discardWrite(id: string): Promise<OutboxRow[]> {
+  return localWrite([db.outbox, db.blobs], async () => {
+    const row = await rowById(id);
+    const dropped = (await unsentRowsOf(row.entityId)).filter((other) => other.seq! >= row.seq!);
+    await db.outbox.bulkDelete(dropped.map((other) => other.seq!));
+    await deleteUnusedFiles(dropped.flatMap((other) => other.fileIds));
+    return dropped;
+  });
+}
+
+/** Deletes the given files unless an unsent write still refers to them. Call inside a transaction on outbox and blobs. */
+export async function deleteUnusedFiles(fileIds: string[]) {
+  if (fileIds.length === 0) return;
+  const stillUsed = new Set((await db.outbox.where('state').anyOf(UNSENT_STATES).toArray()).flatMap((row) => row.fileIds));
+  await db.blobs.bulkDelete(fileIds.filter((fileId) => !stillUsed.has(fileId)));
+}

@@ -1,0 +1,54 @@
+import type { Table } from 'dexie';
+import { db, getDatabaseUser, localWrite, type CollectionName } from '../db.ts';
+import { entitiesWithUnsentWrites } from './outbox.ts';
+
+/** The `meta` key holding when a collection was last pulled (ms since the epoch). */
+export const lastPullKey = (name: CollectionName) => `lastPull.${name}`;
+
+export interface PullResult {
+  /** Rows the server sent. */
+  count: number;
+  pulledAt: number;
+}
+
+/** The database changed hands during the pull (logout, another user): its answer is not stored. */
+export class StalePullError extends Error {
+  constructor(name: CollectionName) {
+    super(`The ${name} pull finished after the local data changed owner; discarded.`);
+    this.name = 'StalePullError';
+  }
+}
+
+/**
+ * Fetches the server's list of a collection and merges it into the local table in one transaction
+ * (DESIGN.md §4): the server wins for every row with no unsent local write; rows with one stay as
+ * they are locally (including locally deleted ones); rows the server no longer has disappear unless
+ * they have one (e.g. created offline). Records `meta['lastPull.<name>']`.
+ */
+export async function pullCollection<T extends { id: string }>(
+  name: CollectionName,
+  fetchList: () => Promise<T[]>,
+  { now = Date.now }: { now?: () => number } = {},
+): Promise<PullResult> {
+  const owner = getDatabaseUser();
+  if (!owner) throw new StalePullError(name);
+  const rows = await fetchList();
+  const table = db.table(name) as Table<T, string>;
+  return localWrite([table, db.outbox, db.meta], async () => {
+    if ((await db.meta.get('userId'))?.value !== owner || getDatabaseUser() !== owner) throw new StalePullError(name);
+    const unsent = await entitiesWithUnsentWrites();
+    const serverIds = new Set(rows.map((row) => row.id));
+    const localIds = (await table.toCollection().primaryKeys()) as string[];
+    await table.bulkDelete(localIds.filter((id) => !serverIds.has(id) && !unsent.has(id)));
+    await table.bulkPut(rows.filter((row) => !unsent.has(row.id)));
+    const pulledAt = now();
+    await db.meta.put({ key: lastPullKey(name), value: pulledAt });
+    return { count: rows.length, pulledAt };
+  });
+}
+
+/** When the collection was last pulled, or null. */
+export async function lastPull(name: CollectionName): Promise<number | null> {
+  const value = (await db.meta.get(lastPullKey(name)))?.value;
+  return typeof value === 'number' ? value : null;
+}

@@ -1,0 +1,73 @@
+import { sendRequest } from '../api-client.ts';
+import type { OutboxRow, StoredFile } from '../db.ts';
+
+/**
+ * What a sender returns: a fetch `Response`, or anything with a status (tests, transports that are not
+ * fetch). Throwing means the request never got an answer (network failure, abort).
+ */
+export interface SendOutcome {
+  status: number;
+  headers?: { get(name: string): string | null };
+  /** The parsed body, when the sender already has it. */
+  body?: unknown;
+}
+
+export interface SendContext {
+  /** Aborted on timeout and when the drainer stops (logout). Pass it to fetch. */
+  signal: AbortSignal;
+}
+
+export type Sender<P = unknown> = (row: OutboxRow<P>, files: StoredFile[], context: SendContext) => Promise<Response | SendOutcome>;
+
+export interface SenderOptions<P = unknown> {
+  /** HTTP method of the request; a DELETE answered 404 means the thing is already gone (done). */
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Also treat 404/410 as done (e.g. marking a notification that no longer exists as read). */
+  goneIsDone?: boolean;
+  /** Request timeout in ms (default: 30 s, or 10 min when the row carries files). */
+  timeoutMs?: number;
+  /** After the server accepted the write: apply its answer locally (e.g. the new `version`). */
+  onDone?: (row: OutboxRow<P>, body: unknown) => Promise<void> | void;
+  /** After the user dropped writes (discard, take theirs): restore the entity, usually by pulling the server's copy. */
+  onDiscard?: (rows: OutboxRow<P>[]) => Promise<void> | void;
+  /**
+   * "Keep mine" on a conflict: return the payload to send again (e.g. with the server's current
+   * version as `If-Match`). Without it, the payload is sent again as it is.
+   */
+  keepMine?: (row: OutboxRow<P>) => Promise<P> | P;
+  /** What the write is, for the list of writes that need the user (already translated). */
+  describe?: (row: OutboxRow<P>) => string;
+}
+
+export interface SenderRegistration<P = unknown> extends SenderOptions<P> {
+  send: Sender<P>;
+}
+
+const registry = new Map<string, SenderRegistration>();
+
+/** Plugs a feature's write kind into the outbox ('notification.check', 'calibration.create', ...). Returns an unregister function. */
+export function registerSender<P>(kind: string, send: Sender<P>, options: SenderOptions<P> = {}) {
+  registry.set(kind, { ...options, send } as SenderRegistration);
+  return () => {
+    if (registry.get(kind)?.send === send) registry.delete(kind);
+  };
+}
+
+export function senderFor(kind: string): SenderRegistration | undefined {
+  return registry.get(kind);
+}
+
+export interface OutboxRequest {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body, or FormData for multipart. */
+  body?: unknown;
+  /** The version the write was based on, sent as `If-Match: W/"<version>"` (a stale one gets 412). */
+  ifMatch?: number | null;
+}
+
+/** A sender's request: the API with cookies and language, and the row's id as `Idempotency-Key`. */
+export function sendOutboxRequest(row: OutboxRow, path: string, { method, body, ifMatch }: OutboxRequest, { signal }: SendContext) {
+  const headers: Record<string, string> = { 'Idempotency-Key': row.id };
+  if (ifMatch != null) headers['If-Match'] = `W/"${ifMatch}"`;
+  return sendRequest(path, { method, body, headers, signal });
+}

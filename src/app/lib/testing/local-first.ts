@@ -1,0 +1,81 @@
+/**
+ * Test helpers for the local-first engine (used only by *.test.ts(x) files): a fresh local database,
+ * a fake Web Locks manager shared by several "tabs", and a fake API answering from a table.
+ */
+import { openUserDatabase, wipeDatabase } from '../db.ts';
+import type { LockManagerLike } from '../sync/drainer.ts';
+
+export const TEST_USER = '0193a2b4-0000-7000-8000-000000000001';
+export const OTHER_USER = '0193a2b4-0000-7000-8000-000000000002';
+
+/** Deletes the local database and opens it for `userId` (when given). */
+export async function resetLocalDatabase(userId: string | null = TEST_USER) {
+  await wipeDatabase();
+  if (userId) await openUserDatabase(userId);
+}
+
+/** Web Locks' `ifAvailable` semantics for any number of drainers ("tabs") sharing it; counts grants and refusals. */
+export function fakeLocks() {
+  const held = new Set<string>();
+  const stats = { granted: 0, refused: 0 };
+  const locks: LockManagerLike = {
+    async request(name, _options, callback) {
+      if (held.has(name)) {
+        stats.refused += 1;
+        return callback(null);
+      }
+      held.add(name);
+      stats.granted += 1;
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+  };
+  return { locks, stats };
+}
+
+export interface FakeReply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  search: string;
+  headers: Headers;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+/** "METHOD /path/" (without /api/v1 and the query) → a reply, a function giving one, or an Error to throw (network failure). */
+export type FakeRoutes = Record<string, FakeReply | Error | ((call: FakeCall, count: number) => FakeReply | Error | Promise<FakeReply | Error>)>;
+
+/** A stand-in for `fetch`: install with `vi.stubGlobal('fetch', api.fetch)`. Unknown routes answer 404. */
+export function fakeApi(routes: FakeRoutes) {
+  const calls: FakeCall[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const call: FakeCall = { method, path, search: url.search, headers: new Headers(init.headers), body, credentials: init.credentials };
+    calls.push(call);
+    const route = routes[`${method} ${path}`];
+    const count = calls.filter((c) => c.method === method && c.path === path).length;
+    const reply = typeof route === 'function' ? await route(call, count) : (route ?? { status: 404, body: { errors: ['Não encontrado.'] } });
+    if (reply instanceof Error) throw reply;
+    const status = reply.status ?? 200;
+    return new Response(status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
+    });
+  };
+  const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+  return { fetch, calls, callsTo };
+}
+
+export const networkError = () => new TypeError('Failed to fetch');
