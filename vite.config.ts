@@ -54,6 +54,7 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   plugins: [
     tanstackRouter({
       target: 'react',

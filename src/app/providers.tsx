@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { persistOptions } from './lib/query-client.ts';
 import { LogoutDialog } from './ui/logout-dialog.tsx';
 import { theme } from './ui/theme.ts';
 
@@ -10,7 +12,9 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="top-center" limit={3} />
       <LogoutDialog />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions()}>
+        {children}
+      </PersistQueryClientProvider>
     </MantineProvider>
   );
 }

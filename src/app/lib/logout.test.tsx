@@ -31,7 +31,11 @@ async function signedInWithData(unsent: Array<'pending' | 'failed'>) {
   }
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(['account', TEST_USER, 'profile'], { name: 'Maria' });
-  localStorage.setItem(QUERY_CACHE_STORAGE_KEY, '{"clientState":{}}');
+  // A persisted cache of this build, as the app's persister writes it (another build's would be dropped on start).
+  localStorage.setItem(
+    QUERY_CACHE_STORAGE_KEY,
+    JSON.stringify({ buster: __BUILD_ID__, timestamp: Date.now(), clientState: { queries: [], mutations: [] } }),
+  );
   return queryClient;
 }
 

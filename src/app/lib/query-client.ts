@@ -1,4 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 
 /** SPEC.md §9: unused cached data is kept 60 s. */
 export const CACHE_RETENTION_MS = 60_000;
@@ -16,3 +18,24 @@ export function createQueryClient() {
  * logout. Only non-Dexie reads (profile, catalog) may be persisted there.
  */
 export const QUERY_CACHE_STORAGE_KEY = 'dosehub-query-cache';
+
+/** How long a persisted read stays usable offline. */
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Options for a read that must stay readable offline (profile, catalog): it is persisted to
+ * localStorage, so it must outlive the 60 s in-memory retention for as long as the persister keeps it.
+ */
+export const PERSISTED = { gcTime: PERSIST_MAX_AGE_MS, meta: { persist: true } } as const;
+
+const shouldPersist = (query: Query) => query.meta?.persist === true && query.state.status === 'success';
+
+export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister: createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_STORAGE_KEY, throttleTime: 1000 }),
+    maxAge: PERSIST_MAX_AGE_MS,
+    // A new build may change response shapes: it starts from an empty persisted cache.
+    buster: __BUILD_ID__,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
+  };
+}

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { EmailStatus, PhoneStatus, Profile } from '#shared/schemas/users.ts';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { PERSISTED } from '#app/lib/query-client.ts';
 
 /** The signed-in user's own account data; every key carries the user id, so another sign-in never reads it. */
 export const accountKeys = {
@@ -17,17 +18,20 @@ export const userPath = (userId: string) => `/users/${encodeURIComponent(userId)
 export const profileQuery = (userId: string) =>
   queryOptions({
     queryKey: accountKeys.profile(userId),
+    ...PERSISTED,
     queryFn: ({ signal }) => apiRequest(userPath(userId), Profile, { signal }),
   });
 
 export const emailQuery = (userId: string) =>
   queryOptions({
     queryKey: accountKeys.email(userId),
+    ...PERSISTED,
     queryFn: ({ signal }) => apiRequest(`${userPath(userId)}email/`, EmailStatus, { signal }),
   });
 
 export const phoneQuery = (userId: string) =>
   queryOptions({
     queryKey: accountKeys.phone(userId),
+    ...PERSISTED,
     queryFn: ({ signal }) => apiRequest(`${userPath(userId)}phone/`, PhoneStatus, { signal }),
   });

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { PlanList, ServiceList } from '#shared/schemas/catalog.ts';
 import type { Language } from '#shared/languages.ts';
 import { apiRequest } from '#app/lib/api-client.ts';
+import { PERSISTED } from '#app/lib/query-client.ts';
 
 /** The server localizes catalog texts, so the language is part of every key. */
 export const catalogKeys = {
@@ -13,6 +14,7 @@ export const catalogKeys = {
 export const servicesQuery = (lng: Language) =>
   queryOptions({
     queryKey: catalogKeys.services(lng),
+    ...PERSISTED,
     queryFn: ({ signal }) => apiRequest('/services/', ServiceList, { signal }),
     staleTime: 5 * 60_000,
   });
@@ -20,6 +22,7 @@ export const servicesQuery = (lng: Language) =>
 export const plansQuery = (lng: Language) =>
   queryOptions({
     queryKey: catalogKeys.plans(lng),
+    ...PERSISTED,
     queryFn: ({ signal }) => apiRequest('/plans/', PlanList, { signal }),
     staleTime: 5 * 60_000,
   });
