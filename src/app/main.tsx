@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { registerCalibrationSenders, startCalibrationsSync } from './features/calibrations/store/calibration-senders.ts';
 import { registerNotificationSenders } from './features/notifications/store/notification-store.ts';
 import { initI18n } from './lib/i18n.ts';
 import { startLocalFirst } from './lib/local-first.ts';
@@ -16,7 +17,10 @@ const router = createAppRouter(queryClient);
 void initI18n();
 // The outbox's senders are registered before the drainer starts (a feature's code-split chunk may never load).
 registerNotificationSenders(queryClient);
+registerCalibrationSenders(queryClient);
 startLocalFirst();
+// Calibrations are pulled at start (and on sign-in), not only when their screens open.
+startCalibrationsSync(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -26,7 +26,10 @@ import { Route as AuthenticatedDashboardNotificationsRouteImport } from './route
 import { Route as AuthenticatedDashboardSecurityRouteImport } from './routes/_authenticated/dashboard/security'
 import { Route as UsersIdEmailConfirmRouteImport } from './routes/users.$id.email-confirm'
 import { Route as UsersIdResetPasswordRouteImport } from './routes/users.$id.reset-password'
+import { Route as AuthenticatedDashboardMyCalibrationsIndexRouteImport } from './routes/_authenticated/dashboard/my-calibrations.index'
+import { Route as AuthenticatedDashboardMyCalibrationsAddRouteImport } from './routes/_authenticated/dashboard/my-calibrations.add'
 import { Route as AuthenticatedDashboardProfileIndexRouteImport } from './routes/_authenticated/dashboard/profile.index'
+import { Route as AuthenticatedDashboardMyCalibrationsIdEditRouteImport } from './routes/_authenticated/dashboard/my-calibrations.$id.edit'
 import { Route as AuthenticatedDashboardProfileDataEditRouteImport } from './routes/_authenticated/dashboard/profile.$data.edit'
 
 const IndexRoute = IndexRouteImport.update({
@@ -116,10 +119,28 @@ const UsersIdResetPasswordRoute = UsersIdResetPasswordRouteImport.update({
   path: '/users/$id/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedDashboardMyCalibrationsIndexRoute =
+  AuthenticatedDashboardMyCalibrationsIndexRouteImport.update({
+    id: '/my-calibrations/',
+    path: '/my-calibrations/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardMyCalibrationsAddRoute =
+  AuthenticatedDashboardMyCalibrationsAddRouteImport.update({
+    id: '/my-calibrations/add',
+    path: '/my-calibrations/add',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardProfileIndexRoute =
   AuthenticatedDashboardProfileIndexRouteImport.update({
     id: '/profile/',
     path: '/profile/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardMyCalibrationsIdEditRoute =
+  AuthenticatedDashboardMyCalibrationsIdEditRouteImport.update({
+    id: '/my-calibrations/$id/edit',
+    path: '/my-calibrations/$id/edit',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
 const AuthenticatedDashboardProfileDataEditRoute =
@@ -146,7 +167,10 @@ export interface FileRoutesByFullPath {
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
+  '/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
+  '/dashboard/my-calibrations/': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   '/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
+  '/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
 }
 export interface FileRoutesByTo {
@@ -165,7 +189,10 @@ export interface FileRoutesByTo {
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
+  '/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
+  '/dashboard/my-calibrations': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   '/dashboard/profile': typeof AuthenticatedDashboardProfileIndexRoute
+  '/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
 }
 export interface FileRoutesById {
@@ -187,7 +214,10 @@ export interface FileRoutesById {
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
+  '/_authenticated/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
+  '/_authenticated/dashboard/my-calibrations/': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   '/_authenticated/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
+  '/_authenticated/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/_authenticated/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
 }
 export interface FileRouteTypes {
@@ -209,7 +239,10 @@ export interface FileRouteTypes {
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
     | '/dashboard/'
+    | '/dashboard/my-calibrations/add'
+    | '/dashboard/my-calibrations/'
     | '/dashboard/profile/'
+    | '/dashboard/my-calibrations/$id/edit'
     | '/dashboard/profile/$data/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -228,7 +261,10 @@ export interface FileRouteTypes {
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
     | '/dashboard'
+    | '/dashboard/my-calibrations/add'
+    | '/dashboard/my-calibrations'
     | '/dashboard/profile'
+    | '/dashboard/my-calibrations/$id/edit'
     | '/dashboard/profile/$data/edit'
   id:
     | '__root__'
@@ -249,7 +285,10 @@ export interface FileRouteTypes {
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
     | '/_authenticated/dashboard/'
+    | '/_authenticated/dashboard/my-calibrations/add'
+    | '/_authenticated/dashboard/my-calibrations/'
     | '/_authenticated/dashboard/profile/'
+    | '/_authenticated/dashboard/my-calibrations/$id/edit'
     | '/_authenticated/dashboard/profile/$data/edit'
   fileRoutesById: FileRoutesById
 }
@@ -390,11 +429,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsersIdResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/dashboard/my-calibrations/': {
+      id: '/_authenticated/dashboard/my-calibrations/'
+      path: '/my-calibrations'
+      fullPath: '/dashboard/my-calibrations/'
+      preLoaderRoute: typeof AuthenticatedDashboardMyCalibrationsIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/my-calibrations/add': {
+      id: '/_authenticated/dashboard/my-calibrations/add'
+      path: '/my-calibrations/add'
+      fullPath: '/dashboard/my-calibrations/add'
+      preLoaderRoute: typeof AuthenticatedDashboardMyCalibrationsAddRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/profile/': {
       id: '/_authenticated/dashboard/profile/'
       path: '/profile'
       fullPath: '/dashboard/profile/'
       preLoaderRoute: typeof AuthenticatedDashboardProfileIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/my-calibrations/$id/edit': {
+      id: '/_authenticated/dashboard/my-calibrations/$id/edit'
+      path: '/my-calibrations/$id/edit'
+      fullPath: '/dashboard/my-calibrations/$id/edit'
+      preLoaderRoute: typeof AuthenticatedDashboardMyCalibrationsIdEditRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
     '/_authenticated/dashboard/profile/$data/edit': {
@@ -411,7 +471,10 @@ interface AuthenticatedDashboardRouteChildren {
   AuthenticatedDashboardNotificationsRoute: typeof AuthenticatedDashboardNotificationsRoute
   AuthenticatedDashboardSecurityRoute: typeof AuthenticatedDashboardSecurityRoute
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
+  AuthenticatedDashboardMyCalibrationsAddRoute: typeof AuthenticatedDashboardMyCalibrationsAddRoute
+  AuthenticatedDashboardMyCalibrationsIndexRoute: typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   AuthenticatedDashboardProfileIndexRoute: typeof AuthenticatedDashboardProfileIndexRoute
+  AuthenticatedDashboardMyCalibrationsIdEditRoute: typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   AuthenticatedDashboardProfileDataEditRoute: typeof AuthenticatedDashboardProfileDataEditRoute
 }
 
@@ -421,8 +484,14 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
       AuthenticatedDashboardNotificationsRoute,
     AuthenticatedDashboardSecurityRoute: AuthenticatedDashboardSecurityRoute,
     AuthenticatedDashboardIndexRoute: AuthenticatedDashboardIndexRoute,
+    AuthenticatedDashboardMyCalibrationsAddRoute:
+      AuthenticatedDashboardMyCalibrationsAddRoute,
+    AuthenticatedDashboardMyCalibrationsIndexRoute:
+      AuthenticatedDashboardMyCalibrationsIndexRoute,
     AuthenticatedDashboardProfileIndexRoute:
       AuthenticatedDashboardProfileIndexRoute,
+    AuthenticatedDashboardMyCalibrationsIdEditRoute:
+      AuthenticatedDashboardMyCalibrationsIdEditRoute,
     AuthenticatedDashboardProfileDataEditRoute:
       AuthenticatedDashboardProfileDataEditRoute,
   }

@@ -19,19 +19,20 @@ afterEach(() => {
 });
 
 describe('dashboard layout (SPEC.md §2 dashboard sections)', () => {
-  it('links Perfil, Segurança and Notificações, and lists the sections still to come without links', async () => {
+  it('links Perfil, Minhas calibrações, Segurança and Notificações, and lists the sections still to come without links', async () => {
     stubApi(accountRoutes());
     await renderRoute('/dashboard/profile', { auth });
     const nav = await screen.findByRole('navigation', { name: 'Seções da conta' });
     expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/dashboard/profile');
     expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Minhas calibrações' })).toHaveAttribute('href', '/dashboard/my-calibrations');
     expect(within(nav).getByRole('link', { name: 'Segurança' })).toHaveAttribute('href', '/dashboard/security');
     expect(within(nav).getByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/dashboard/notifications');
-    expect(within(nav).getAllByRole('link')).toHaveLength(3);
-    for (const section of ['Meus serviços', 'Minhas calibrações', 'Minhas assinaturas']) {
+    expect(within(nav).getAllByRole('link')).toHaveLength(4);
+    for (const section of ['Meus serviços', 'Minhas assinaturas']) {
       expect(within(nav).getByText(section)).toBeInTheDocument();
     }
-    expect(within(nav).getAllByText('Em breve')).toHaveLength(3);
+    expect(within(nav).getAllByText('Em breve')).toHaveLength(2);
     expect(screen.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
   });
 

@@ -17,7 +17,14 @@ import {
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { id: 'profile', labelKey: 'dashboard.sections.profile', icon: IconUser, to: '/dashboard/profile', match: /^\/dashboard\/profile\/?$/ },
   { id: 'myServices', labelKey: 'dashboard.sections.myServices', icon: IconClipboardList },
-  { id: 'myCalibrations', labelKey: 'dashboard.sections.myCalibrations', icon: IconRuler },
+  // The list and its add/edit forms (/dashboard/my-calibrations/add, /{id}/edit).
+  {
+    id: 'myCalibrations',
+    labelKey: 'dashboard.sections.myCalibrations',
+    icon: IconRuler,
+    to: '/dashboard/my-calibrations',
+    match: /^\/dashboard\/my-calibrations(\/.*)?$/,
+  },
   { id: 'mySignatures', labelKey: 'dashboard.sections.mySignatures', icon: IconFileCertificate },
   // The e-mail, password and phone editors (/dashboard/profile/{data}/edit) open from Security and return there.
   {
@@ -34,6 +41,6 @@ export interface DashboardSection {
   id: string;
   labelKey: `dashboard.sections.${string}`;
   icon: ComponentType<IconProps>;
-  to?: '/dashboard/profile' | '/dashboard/security' | '/dashboard/notifications';
+  to?: '/dashboard/profile' | '/dashboard/my-calibrations' | '/dashboard/security' | '/dashboard/notifications';
   match?: RegExp;
 }

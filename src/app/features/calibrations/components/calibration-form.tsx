@@ -1,0 +1,246 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Alert, Button, FileInput, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#app/lib/api-client.ts';
+import { isQuotaExceededError, type CalibrationRecord } from '#app/lib/db.ts';
+import { messageText, type FormMessage } from '#app/lib/form-errors.ts';
+import { useConnectivity } from '#app/lib/sync/connectivity.ts';
+import { useFormState } from '#app/lib/use-form-state.ts';
+import { useLanguage } from '#app/lib/use-language.ts';
+import { showMessage } from '#app/ui/message-banner.ts';
+import { useEntitySync } from '#app/ui/sync-badge.tsx';
+import { CALIBRATION_ISOTOPES, calibrationsPullQuery, isotopesQuery } from '../api/calibration-queries.ts';
+import {
+  EMPTY_FORM,
+  SERVER_FIELDS,
+  calibrationValuesOf,
+  checkCalibration,
+  formValuesOf,
+  nowAsLocalInput,
+  type CalibrationFormValues,
+} from '../calibration-values.ts';
+import { createCalibration, updateCalibration, useCalibration, useCalibrations, useIsotopeNames, useQueuedImages } from '../store/calibration-store.ts';
+import { CalibrationPanel } from './calibration-panel.tsx';
+import { useProblemText } from './sync-problem.tsx';
+
+/** /dashboard/my-calibrations/add */
+export function AddCalibrationPanel({ userId }: { userId: string }) {
+  const { t } = useTranslation('calibrations');
+  useQuery(calibrationsPullQuery(userId));
+  return (
+    <CalibrationPanel title={t('form.addTitle')} description={t('form.addDescription')}>
+      <CalibrationForm userId={userId} />
+    </CalibrationPanel>
+  );
+}
+
+/** /dashboard/my-calibrations/{id}/edit: the local record (the user's data, also after the server refused it). */
+export function EditCalibrationPanel({ userId, id }: { userId: string; id: string }) {
+  const { t } = useTranslation('calibrations');
+  const pull = useQuery(calibrationsPullQuery(userId));
+  const calibration = useCalibration(userId, id);
+  const waiting = calibration === undefined || (calibration === null && pull.fetchStatus === 'fetching' && pull.data === undefined);
+  return (
+    <CalibrationPanel title={t('form.editTitle')} description={t('form.editDescription')}>
+      {waiting ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label={t('common:loading')} />
+        </Group>
+      ) : calibration === null ? (
+        <Alert color="yellow" role="status">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('form.notFound')}</Text>
+            <Button component={Link} to="/dashboard/my-calibrations" variant="light" size="sm">
+              {t('form.back')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <CalibrationForm key={calibration.id} userId={userId} calibration={calibration} />
+      )}
+    </CalibrationPanel>
+  );
+}
+
+/**
+ * The add/edit form: isotope from the dosimetry list (kept here for offline use), the values with
+ * their units, the measurement date-time in the user's time zone, and the SPECT phantom images
+ * (required on create; on edit blank keeps the current ones). The shared checks run here; saving
+ * writes locally and queues the server call, online or offline, then returns to the list.
+ */
+function CalibrationForm({ userId, calibration }: { userId: string; calibration?: CalibrationRecord }) {
+  const { t } = useTranslation(['calibrations', 'validation', 'sync']);
+  const navigate = useNavigate();
+  const language = useLanguage();
+  const { online } = useConnectivity();
+  const editing = calibration !== undefined;
+  const isotopesRefresh = useQuery(isotopesQuery(userId, CALIBRATION_ISOTOPES));
+  const isotopeNames = useIsotopeNames(CALIBRATION_ISOTOPES);
+  const calibrations = useCalibrations(userId);
+  const sync = useEntitySync(calibration?.id ?? '');
+  const queuedImages = useQueuedImages(calibration?.id ?? '');
+  const problemText = useProblemText();
+  const [images, setImages] = useState<File | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [general, setGeneral] = useState<FormMessage[]>([]);
+
+  const otherNames = (calibrations ?? []).filter((other) => other.id !== calibration?.id).map((other) => other.calibrationName);
+  const form = useFormState<CalibrationFormValues>({
+    initialValues: calibration ? formValuesOf(calibration, language) : EMPTY_FORM,
+    validate: (values) => checkCalibration(values, { otherNames, imagesRequired: !editing }),
+    dependents: { syringeActivity: ['residualSyringeActivity'] },
+  });
+
+  // Edit and retry: the server's reason goes beside its field (or above the form), once per answer.
+  const problem = sync && (sync.state === 'failed' || sync.state === 'conflict') ? sync.row : null;
+  const problemMessage = problem?.lastError ?? null;
+  const problemStatus = problem?.lastStatus ?? 400;
+  const showApiError = useRef(form.showApiError);
+  useEffect(() => {
+    showApiError.current = form.showApiError;
+  });
+  useEffect(() => {
+    if (!problemMessage) return;
+    // After this commit: the form state renders the message, then moves the focus to its field.
+    const timer = setTimeout(() => showApiError.current(new ApiError(problemStatus, [problemMessage]), SERVER_FIELDS, setGeneral));
+    return () => clearTimeout(timer);
+  }, [problemMessage, problemStatus]);
+
+  const options = [...(isotopeNames ?? [])];
+  const currentIsotope = form.values.isotope;
+  if (currentIsotope && !options.includes(currentIsotope)) options.unshift(currentIsotope);
+
+  const onSubmit = form.onSubmit(async (values) => {
+    if (saving) return;
+    setSaving(true);
+    setGeneral([]);
+    try {
+      const data = calibrationValuesOf(values);
+      if (calibration) await updateCalibration(userId, calibration.id, data, images, images?.name);
+      else await createCalibration(userId, data, images!, images!.name);
+      showMessage({ type: 'success', message: t(editing ? 'messages.updated' : 'messages.created') });
+      await navigate({ to: '/dashboard/my-calibrations' });
+    } catch (error) {
+      // A full disk is already in the banner (localWrite); anything else is said here.
+      if (!isQuotaExceededError(error)) setGeneral([{ key: 'calibrations:form.saveFailed' }]);
+      setSaving(false);
+    }
+  });
+
+  const isotope = form.textField('isotope');
+  const imagesField = form.textField('images');
+  const pickImages = (file: File | null) => {
+    setImages(file);
+    imagesField.onChange({ currentTarget: { value: file?.name ?? '' } } as ChangeEvent<HTMLInputElement>);
+  };
+  const isotopesMissing = isotopeNames !== undefined && isotopeNames.length === 0 && isotopesRefresh.isError;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={saving}>
+      <Stack gap="lg">
+        {general.length > 0 && (
+          <Alert color="red" role="alert" title={problem ? t('form.serverRefused') : undefined}>
+            {general.map((message) => (
+              <Text size="sm" key={messageText(message, t)}>
+                {'text' in message ? problemText(message.text) : t(message.key)}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        {!online && (
+          <Alert color="blue" variant="light" role="status">
+            {t('form.offlineNote')}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <Select
+            label={t('fields.isotope')}
+            placeholder={t('form.isotopePlaceholder')}
+            description={isotopesMissing ? t('form.isotopesUnavailable') : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            data={options}
+            searchable
+            // The focus lands here after a failed submit: the list opens on click or arrow keys, not over the messages.
+            openOnFocus={false}
+            allowDeselect={false}
+            nothingFoundMessage={t('form.isotopeNothingFound')}
+            required
+            name="isotope"
+            value={isotope.value || null}
+            onChange={(value) => isotope.onChange({ currentTarget: { value: value ?? '' } } as ChangeEvent<HTMLInputElement>)}
+            error={isotope.error}
+            ref={isotope.ref}
+          />
+          <TextInput label={t('fields.calibrationName')} required maxLength={24} autoComplete="off" {...form.textField('calibrationName')} />
+          <TextInput label={t('fields.syringeActivity')} required inputMode="decimal" autoComplete="off" {...form.textField('syringeActivity')} />
+          <TextInput
+            label={t('fields.residualSyringeActivity')}
+            description={t('form.residualHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.textField('residualSyringeActivity')}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('fields.measurementDatetime')}
+            description={t('form.measurementHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            required
+            max={nowAsLocalInput()}
+            step={1}
+            {...form.textField('measurementDatetime')}
+          />
+          <TextInput
+            label={t('fields.phantomVolume')}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.textField('phantomVolume')}
+          />
+          <TextInput
+            label={t('fields.acquisitionTime')}
+            description={t('form.acquisitionHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.textField('acquisitionTime')}
+          />
+        </SimpleGrid>
+        <FileInput
+          label={t('fields.images')}
+          description={
+            editing
+              ? queuedImages
+                ? t('form.imagesQueuedHint', { name: queuedImages.name })
+                : t('form.imagesEditHint')
+              : t('form.imagesHint')
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          placeholder={editing ? (queuedImages ? t('form.imagesKeepQueued') : t('form.imagesKeep')) : t('form.imagesPlaceholder')}
+          leftSection={<IconUpload size={16} aria-hidden />}
+          required={!editing}
+          clearable
+          clearButtonProps={{ 'aria-label': t('form.clearImages') }}
+          name="images"
+          value={images}
+          onChange={pickImages}
+          error={imagesField.error}
+          ref={imagesField.ref}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button component={Link} to="/dashboard/my-calibrations" variant="default">
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {editing ? t('form.submitEdit') : t('form.submitAdd')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

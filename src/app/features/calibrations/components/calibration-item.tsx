@@ -1,0 +1,107 @@
+import { useId, type ReactNode } from 'react';
+import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '#shared/format/date-time.ts';
+import type { CalibrationRecord } from '#app/lib/db.ts';
+import { useLanguage } from '#app/lib/use-language.ts';
+import { SyncBadge, useEntitySync } from '#app/ui/sync-badge.tsx';
+import { netActivity } from '../calibration-values.ts';
+import { formatMeasure } from '../format.ts';
+import { useQueuedImages } from '../store/calibration-store.ts';
+import { EditAndRetryLink, SyncProblem } from './sync-problem.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * One calibration (SPEC.md §2 "My calibrations"): its values with units, the net activity, the
+ * images' download link once the server has them (while new ones wait to be sent, their name
+ * instead), its sync state (a live region), Edit and Delete.
+ */
+export function CalibrationItem({ calibration, onDelete }: { calibration: CalibrationRecord; onDelete: (calibration: CalibrationRecord) => void }) {
+  const { t } = useTranslation('calibrations');
+  const language = useLanguage();
+  const titleId = useId();
+  const sync = useEntitySync(calibration.id);
+  const queuedImages = useQueuedImages(calibration.id);
+  const name = calibration.calibrationName;
+  const problem = sync && (sync.state === 'failed' || sync.state === 'conflict') ? sync.row : null;
+  const measure = (value: number) => formatMeasure(value, language);
+
+  return (
+    <Card component="article" aria-labelledby={titleId} withBorder radius="md" padding="md" data-calibration-id={calibration.id}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
+            {name}
+          </Title>
+          {/* Announced when the state changes (queued, sending, refused, gone once on the server). */}
+          <Box role="status" aria-live="polite">
+            <SyncBadge entityId={calibration.id} />
+          </Box>
+        </Group>
+        <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
+          <Field label={t('fields.syringeActivity')}>{measure(calibration.syringeActivity)}</Field>
+          <Field label={t('fields.residualSyringeActivity')}>{measure(calibration.residualSyringeActivity)}</Field>
+          <Field label={t('fields.netActivity')}>{measure(netActivity(calibration))}</Field>
+          <Field label={t('fields.measurementDatetime')}>
+            <time dateTime={calibration.measurementDatetime}>{formatDateTime(calibration.measurementDatetime, language)}</time>
+          </Field>
+          <Field label={t('fields.isotope')}>{calibration.isotope}</Field>
+          <Field label={t('fields.phantomVolume')}>{measure(calibration.phantomVolume)}</Field>
+          <Field label={t('fields.acquisitionTime')}>{measure(calibration.acquisitionTime)}</Field>
+        </SimpleGrid>
+        {problem && <SyncProblem row={problem} name={name} editLink={<EditAndRetryLink id={calibration.id} name={name} />} />}
+        <Group justify="space-between" gap="xs">
+          {queuedImages ? (
+            <Text size="sm" c="dimmed">
+              {t('item.imagesQueued', { name: queuedImages.name })}
+            </Text>
+          ) : calibration.imagesUrl ? (
+            <Anchor href={calibration.imagesUrl} download size="sm" aria-label={t('item.downloadImagesLabel', { name })}>
+              <Group component="span" gap={4} wrap="nowrap">
+                <IconDownload size={16} aria-hidden />
+                {t('item.downloadImages')}
+              </Group>
+            </Anchor>
+          ) : (
+            <span />
+          )}
+          <Group gap="xs">
+            <Button
+              renderRoot={(props) => <Link to="/dashboard/my-calibrations/$id/edit" params={{ id: calibration.id }} {...props} />}
+              variant="light"
+              size="sm"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              aria-label={t('item.editLabel', { name })}
+            >
+              {t('item.edit')}
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              size="sm"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              aria-label={t('item.deleteLabel', { name })}
+              onClick={() => onDelete(calibration)}
+            >
+              {t('item.delete')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

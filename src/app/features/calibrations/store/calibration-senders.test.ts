@@ -1,0 +1,214 @@
+import { createTestQueryClient, setupI18n } from '#tests/utils/render.tsx';
+import { db } from '#app/lib/db.ts';
+import { saveAuthState } from '#app/lib/session.ts';
+import { createDrainer } from '#app/lib/sync/drainer.ts';
+import { discardLocalChange, keepMine } from '#app/lib/sync/resolve.ts';
+import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { calibrationForm, registerCalibrationSenders, versionOfEtag } from './calibration-senders.ts';
+import { createCalibration, deleteCalibration, updateCalibration } from './calibration-store.ts';
+import { CALIBRATIONS_PATH as LIST, VALUES, calibrationItemPath as ITEM, phantomFile as phantom, serverCalibration as serverCopy } from '../testing/fixtures.ts';
+import { blobKeepingClone } from '../testing/keep-blobs.ts';
+
+const SYNCED_ID = '0193a2b4-0000-7000-8000-0000000000c1';
+
+let undo: () => void;
+function serve(routes: FakeRoutes) {
+  const api = fakeApi({ [`GET ${LIST}`]: { body: { count: 0, row: [] } }, ...routes });
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+const drain = () => createDrainer({ locks: null }).drain();
+const outbox = () => db.outbox.orderBy('seq').toArray();
+
+async function synced(version = 3) {
+  await db.calibrations.put({ ...serverCopy(SYNCED_ID), version });
+  return SYNCED_ID;
+}
+
+beforeEach(async () => {
+  vi.stubGlobal('structuredClone', blobKeepingClone);
+  await setupI18n('pt-BR');
+  saveAuthState({ id: TEST_USER, isStaff: false });
+  await resetLocalDatabase(TEST_USER);
+  undo = registerCalibrationSenders(createTestQueryClient());
+});
+afterEach(() => {
+  undo();
+  vi.unstubAllGlobals();
+});
+
+describe('calibration.create', () => {
+  it('POSTs the multipart form (client id, fields, images) with the row id as Idempotency-Key; the 201 replaces the record and frees the file', async () => {
+    const id = await createCalibration(TEST_USER, VALUES, phantom(), 'phantom.zip');
+    const [row] = await outbox();
+    const api = serve({ [`POST ${LIST}`]: { status: 201, body: serverCopy(id), headers: { ETag: 'W/"1"' } } });
+
+    expect(await drain()).toMatchObject({ status: 'drained', sent: 1 });
+    const [call] = api.callsTo('POST', LIST);
+    expect(call!.headers.get('Idempotency-Key')).toBe(row!.id);
+    expect(call!.headers.get('If-Match')).toBeNull();
+    expect(call!.headers.get('Content-Type')).toBeNull(); // the browser sets multipart/form-data with its boundary
+    const form = call!.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'))).toEqual({
+      id,
+      isotope: 'Lu-177',
+      calibrationName: 'Lu-177 março',
+      syringeActivity: '185.5',
+      residualSyringeActivity: '0.3',
+      measurementDatetime: '2026-03-10T11:02:00-03:00',
+      phantomVolume: '200',
+      acquisitionTime: '1800',
+    });
+    const images = form.get('images') as File;
+    expect(images.name).toBe('phantom.zip');
+    expect(await images.text()).toBe('phantom-bytes');
+
+    expect(await db.calibrations.get(id)).toEqual(serverCopy(id));
+    expect(await db.blobs.count()).toBe(0);
+    expect(await outbox()).toMatchObject([{ state: 'done', lastStatus: 201 }]);
+  });
+
+  it('offline: stays queued with its file; back online it is sent once, with the same Idempotency-Key', async () => {
+    const id = await createCalibration(TEST_USER, VALUES, phantom());
+    let online = false;
+    const api = serve({ [`POST ${LIST}`]: () => (online ? { status: 201, body: serverCopy(id) } : networkError()) });
+    const tab = createDrainer({ locks: null });
+    expect(await tab.drain()).toMatchObject({ status: 'offline' });
+    expect(await db.blobs.count()).toBe(1);
+    online = true;
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    expect(await tab.drain()).toMatchObject({ status: 'drained', sent: 1 });
+    await tab.drain();
+    const keys = api.callsTo('POST', LIST).map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it("an update queued behind it goes next, over the created version, and keeps the user's newer values", async () => {
+    const id = await createCalibration(TEST_USER, VALUES, phantom());
+    await db.outbox.toCollection().modify({ attempts: 1 }); // tried once: the edit is a separate update
+    await updateCalibration(TEST_USER, id, { ...VALUES, phantomVolume: 250 });
+    const api = serve({
+      [`POST ${LIST}`]: { status: 201, body: serverCopy(id), headers: { ETag: 'W/"1"' } },
+      [`PUT ${ITEM(id)}`]: { status: 204, headers: { ETag: 'W/"2"' } },
+    });
+    await drain();
+    expect(api.callsTo('PUT', ITEM(id))[0]!.headers.get('If-Match')).toBe('W/"1"');
+    expect(await db.calibrations.get(id)).toMatchObject({ phantomVolume: 250, version: 2, imagesUrl: serverCopy(id).imagesUrl });
+  });
+
+  it("a refusal (400) fails the write with the server's message and keeps the user's data and file", async () => {
+    const id = await createCalibration(TEST_USER, VALUES, phantom());
+    serve({ [`POST ${LIST}`]: { status: 400, body: { errors: ['calibration_name: Você já tem uma calibração com este nome.'] } } });
+    await drain();
+    expect(await outbox()).toMatchObject([{ state: 'failed', lastStatus: 400, lastError: 'calibration_name: Você já tem uma calibração com este nome.' }]);
+    expect(await db.calibrations.get(id)).toMatchObject(VALUES);
+    expect(await db.blobs.count()).toBe(1);
+
+    // Discarding it removes the calibration here at once (the server never had it).
+    serve({ [`GET ${LIST}`]: networkError() });
+    await discardLocalChange((await outbox())[0]!.id);
+    expect(await db.calibrations.get(id)).toBeUndefined();
+    expect(await db.blobs.count()).toBe(0);
+  });
+});
+
+describe('calibration.update', () => {
+  it('PUTs with If-Match from the record; without new images no file; the ETag is the new version', async () => {
+    const id = await synced(3);
+    await updateCalibration(TEST_USER, id, { ...VALUES, acquisitionTime: 900 });
+    const [row] = await outbox();
+    const api = serve({ [`PUT ${ITEM(id)}`]: { status: 204, headers: { ETag: 'W/"4"' } } });
+    await drain();
+    const [call] = api.callsTo('PUT', ITEM(id));
+    expect(call!.headers.get('If-Match')).toBe('W/"3"');
+    expect(call!.headers.get('Idempotency-Key')).toBe(row!.id);
+    const form = call!.body as FormData;
+    expect(form.get('acquisitionTime')).toBe('900');
+    expect(form.has('images')).toBe(false);
+    expect(form.has('id')).toBe(false);
+    expect(await db.calibrations.get(id)).toMatchObject({ acquisitionTime: 900, version: 4 });
+  });
+
+  it('with new images: the file goes with the form and is freed after the 204', async () => {
+    const id = await synced(3);
+    await updateCalibration(TEST_USER, id, VALUES, phantom('new images'), 'new.zip');
+    const api = serve({ [`PUT ${ITEM(id)}`]: { status: 204, headers: { ETag: 'W/"4"' } } });
+    await drain();
+    const images = (api.callsTo('PUT', ITEM(id))[0]!.body as FormData).get('images') as File;
+    expect([images.name, await images.text()]).toEqual(['new.zip', 'new images']);
+    expect(await db.blobs.count()).toBe(0);
+  });
+
+  it('a stale version (412) is a conflict; "keep mine" takes the server\'s version and sends again over it', async () => {
+    const id = await synced(3);
+    await updateCalibration(TEST_USER, id, { ...VALUES, phantomVolume: 260 });
+    let puts = 0;
+    const api = serve({
+      [`PUT ${ITEM(id)}`]: () => (++puts === 1 ? { status: 412, body: { errors: ['A calibração foi alterada em outro lugar.'] } } : { status: 204, headers: { ETag: 'W/"6"' } }),
+      [`GET ${ITEM(id)}`]: { body: serverCopy(id, { version: 5, phantomVolume: 150 }), headers: { ETag: 'W/"5"' } },
+    });
+    await drain();
+    const [conflict] = await outbox();
+    expect(conflict).toMatchObject({ state: 'conflict', lastError: 'A calibração foi alterada em outro lugar.' });
+    await keepMine(conflict!.id);
+    await drain();
+    const calls = api.callsTo('PUT', ITEM(id));
+    expect(calls.map((call) => call.headers.get('If-Match'))).toEqual(['W/"3"', 'W/"5"']);
+    expect(calls[0]!.headers.get('Idempotency-Key')).not.toBe(calls[1]!.headers.get('Idempotency-Key'));
+    expect(await db.calibrations.get(id)).toMatchObject({ phantomVolume: 260, version: 6 });
+  });
+
+  it('"take theirs" / discard puts the server copy back at once, even offline', async () => {
+    const id = await synced(3);
+    await updateCalibration(TEST_USER, id, { ...VALUES, phantomVolume: 260 });
+    serve({ [`PUT ${ITEM(id)}`]: { status: 412, body: { errors: ['Versão desatualizada.'] } }, [`GET ${LIST}`]: networkError() });
+    await drain();
+    await discardLocalChange((await outbox())[0]!.id);
+    expect(await db.calibrations.get(id)).toMatchObject({ phantomVolume: 200, version: 3 });
+    expect(await outbox()).toEqual([]);
+  });
+});
+
+describe('calibration.delete', () => {
+  it('DELETEs with If-Match; a 404 (already gone) is done too', async () => {
+    const id = await synced(3);
+    await deleteCalibration(TEST_USER, id);
+    const [row] = await outbox();
+    const api = serve({ [`DELETE ${ITEM(id)}`]: { status: 404, body: { errors: ['Este usuário não possui este recurso cadastrado.'] } } });
+    await drain();
+    const [call] = api.callsTo('DELETE', ITEM(id));
+    expect(call!.headers.get('If-Match')).toBe('W/"3"');
+    expect(call!.headers.get('Idempotency-Key')).toBe(row!.id);
+    expect(await outbox()).toMatchObject([{ state: 'done', lastStatus: 404 }]);
+    expect(await db.calibrations.get(id)).toBeUndefined();
+  });
+
+  it('"undo the deletion" of a refused delete brings the calibration back here', async () => {
+    const id = await synced(3);
+    await deleteCalibration(TEST_USER, id);
+    serve({
+      [`DELETE ${ITEM(id)}`]: { status: 409, body: { errors: ['A calibração é usada por uma análise.'] } },
+      [`GET ${LIST}`]: networkError(),
+    });
+    await drain();
+    expect(await outbox()).toMatchObject([{ state: 'conflict' }]);
+    await discardLocalChange((await outbox())[0]!.id);
+    expect(await db.calibrations.get(id)).toMatchObject({ id, version: 3 });
+  });
+});
+
+describe('helpers', () => {
+  it('reads the version of an ETag', () => {
+    expect(versionOfEtag('W/"12"')).toBe(12);
+    expect(versionOfEtag('"3"')).toBe(3);
+    expect(versionOfEtag(null)).toBeNull();
+    expect(versionOfEtag('*')).toBeNull();
+  });
+
+  it('builds the form without an id or images when not given', () => {
+    const form = calibrationForm(VALUES);
+    expect([...form.keys()]).toEqual(['isotope', 'calibrationName', 'syringeActivity', 'residualSyringeActivity', 'measurementDatetime', 'phantomVolume', 'acquisitionTime']);
+  });
+});
