@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startSmtpCapture, type SmtpCapture } from '#tests/utils/smtp.ts';
+import { apiList, confirmedUser, createCalibrationViaApi, loginThroughUi } from './support/accounts.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
+const t = { cal: read('calibrations'), auth: read('auth'), common: read('common'), sync: read('sync'), validation: read('validation') };
+
+let server: RunningServer;
+let smtp: SmtpCapture;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  [server, browser] = await Promise.all([startServer(undefined, { SMTP_URL: smtp.url }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+const item = (page: Page, name: string) => page.getByRole('article', { name });
+
+/** The list shows two per page: look on each page until the calibration is on screen. */
+async function showItem(page: Page, name: string) {
+  await page.getByRole('heading', { name: t.cal.title, level: 2 }).waitFor();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const pages = Math.max(1, await page.getByRole('button', { name: /^Página \d+$/ }).count());
+    for (let n = 1; n <= pages; n++) {
+      const button = page.getByRole('button', { name: `Página ${n}`, exact: true });
+      if ((await button.count()) > 0) await button.click();
+      if (await item(page, name).isVisible()) return item(page, name);
+    }
+    await page.waitForTimeout(300);
+  }
+  throw new Error(`calibration ${name} not listed`);
+}
+
+async function fillForm(page: Page, values: { name: string; syringe: string }) {
+  await field(page, t.cal.fields.isotope).first().click();
+  await page.getByRole('option', { name: 'Lu-177' }).click();
+  await field(page, t.cal.fields.calibrationName).fill(values.name);
+  await field(page, t.cal.fields.syringeActivity).fill(values.syringe);
+  await field(page, t.cal.fields.residualSyringeActivity).fill('0,5');
+  await field(page, t.cal.fields.measurementDatetime).fill('2026-11-20T09:30');
+  await field(page, t.cal.fields.phantomVolume).fill('250');
+  await page.locator('input[type=file]').setInputFiles({ name: 'fantoma.zip', mimeType: 'application/zip', buffer: Buffer.alloc(2048, 7) });
+}
+
+describe('calibrations offline, in Chromium against the real server', () => {
+  it('are created, edited and deleted offline, reach the server exactly once, and a rejection keeps the input for editing', async () => {
+    const user = await confirmedUser(server.url, smtp, 'calibra@hospital.example');
+    await createCalibrationViaApi(server.url, user, 'Existente');
+    await createCalibrationViaApi(server.url, user, 'Para excluir');
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const page = await openPage(context);
+    await loginThroughUi(page, server.url, user, t.auth.login.submit);
+    await page.goto(`${server.url}/dashboard/my-calibrations`);
+    await showItem(page, 'Existente');
+
+    await context.setOffline(true);
+    // Another device registers a name this one is about to use.
+    await createCalibrationViaApi(server.url, user, 'Duplicada');
+
+    await page.getByRole('link', { name: t.cal.add }).first().click();
+    await fillForm(page, { name: 'Offline Nova', syringe: '40' });
+    await page.getByRole('button', { name: t.cal.form.submitAdd }).click();
+    await showItem(page, 'Offline Nova');
+
+    await page.getByRole('link', { name: t.cal.add }).first().click();
+    await fillForm(page, { name: 'Duplicada', syringe: '30' });
+    await page.getByRole('button', { name: t.cal.form.submitAdd }).click();
+    await showItem(page, 'Duplicada');
+
+    await (await showItem(page, 'Existente')).getByRole('link', { name: `Editar a calibração Existente` }).click();
+    await field(page, t.cal.fields.syringeActivity).fill('60');
+    await page.getByRole('button', { name: t.cal.form.submitEdit }).click();
+
+    await (await showItem(page, 'Para excluir')).getByRole('button', { name: 'Excluir a calibração Para excluir' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t.common.confirmDialog.delete }).click();
+    await page.getByText('Calibração excluída com sucesso!').first().waitFor();
+
+    const before = await apiList<{ calibrationName: string }>(server.url, user, 'calibrations/');
+    expect(before.row.map((c) => c.calibrationName).toSorted()).toEqual(['Duplicada', 'Existente', 'Para excluir']);
+
+    // The tab closes while offline; the writes and the picked files wait in IndexedDB.
+    await page.close();
+    await context.setOffline(false);
+    const reopened = await openPage(context);
+    await reopened.goto(`${server.url}/dashboard/my-calibrations`);
+
+    const names = async () => (await apiList<{ calibrationName: string }>(server.url, user, 'calibrations/')).row.map((c) => c.calibrationName).toSorted();
+    await expect.poll(names, { timeout: 15_000 }).toEqual(['Duplicada', 'Existente', 'Offline Nova']);
+    const existing = (await apiList<{ calibrationName: string; syringeActivity: number; version: number }>(server.url, user, 'calibrations/')).row.find(
+      (c) => c.calibrationName === 'Existente',
+    );
+    expect(existing).toMatchObject({ syringeActivity: 60, version: 2 });
+
+    // The local "Duplicada" was refused: the message is on the item, and editing keeps what was typed.
+    await showItem(reopened, 'Duplicada');
+    const refused = item(reopened, 'Duplicada').filter({ hasText: t.cal.problems.editAndRetry });
+    await refused.getByText(t.validation.calibrationNameTaken, { exact: false }).waitFor();
+    await refused.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.cal.problems.editAndRetry)}`) }).click();
+    expect(await field(reopened, t.cal.fields.syringeActivity).inputValue()).toBe('30');
+    await field(reopened, t.cal.fields.calibrationName).fill('Duplicada 2');
+    await reopened.getByRole('button', { name: t.cal.form.submitEdit }).click();
+    await expect.poll(names, { timeout: 15_000 }).toEqual(['Duplicada', 'Duplicada 2', 'Existente', 'Offline Nova']);
+    await expect.poll(() => reopened.getByText(/pendentes?$/).count()).toBe(0);
+    await context.close();
+  });
+
+  it('a replay storm of one queued create makes one calibration', async () => {
+    const user = await confirmedUser(server.url, smtp, 'storm@hospital.example');
+    const form = () => {
+      const data = new FormData();
+      const fields = { id: '0193a6c4-0000-7000-8000-000000000001', isotope: 'Lu-177', calibrationName: 'Tempestade', syringeActivity: '50', residualSyringeActivity: '1', measurementDatetime: '2026-11-20T10:00:00Z', phantomVolume: '200' };
+      for (const [key, value] of Object.entries(fields)) data.append(key, value);
+      data.append('images', new Blob([new Uint8Array(512).fill(3)]), 'phantom.zip');
+      return data;
+    };
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${server.url}/api/v1/users/${user.id}/calibrations/`, { method: 'POST', headers: { cookie: user.cookie, 'idempotency-key': key }, body: form() }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 201 || (a.status === 409 && a.headers.get('retry-after') !== null))).toBe(true);
+    expect((await apiList(server.url, user, 'calibrations/')).count).toBe(1);
+    expect((await apiList(server.url, user, 'notifications/')).count).toBe(1);
+  });
+});
