@@ -38,6 +38,35 @@ function localesPlugin(): Plugin {
 const SERVER_SUITES = ['src/server/**/*.test.ts', 'tests/integration/api/**/*.test.ts', 'tests/integration/server/**/*.test.ts'];
 
 /** The server suites run on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
+const PUBLIC_DIR = path.resolve(import.meta.dirname, 'public');
+
+function publicFiles(dir = PUBLIC_DIR): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? publicFiles(full) : [`/${path.relative(PUBLIC_DIR, full).split(path.sep).join('/')}`];
+  });
+}
+
+/** Writes dist/sw.js: src/app/sw/service-worker.js with this build's files to precache (no source maps). */
+function serviceWorkerPlugin(buildId: string): Plugin {
+  return {
+    name: 'dosehub-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const built = Object.keys(bundle).filter((file) => !file.endsWith('.map')).map((file) => `/${file}`);
+      // index.html is written after this hook runs; it is the offline shell, so it is listed by name.
+      const precache = [...new Set([...built, '/index.html', ...publicFiles()])].toSorted();
+      const source = fs
+        .readFileSync(path.resolve(import.meta.dirname, 'src/app/sw/service-worker.js'), 'utf8')
+        .replace('__DOSEHUB_VERSION__', JSON.stringify(buildId))
+        .replace('__DOSEHUB_PRECACHE__', JSON.stringify(precache));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
+const BUILD_ID = Date.now().toString(36);
+
 const serverProject = (database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
@@ -54,7 +83,7 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
-  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -64,6 +93,7 @@ export default defineConfig({
     }),
     react(),
     localesPlugin(),
+    serviceWorkerPlugin(BUILD_ID),
   ],
   server: {
     proxy: { '/api': { target: API_TARGET, changeOrigin: false } },

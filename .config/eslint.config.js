@@ -34,6 +34,10 @@ export default tseslint.config(
       'no-restricted-imports': layer(['^#server/', '^node:']),
     },
   },
+  {
+    files: ['src/app/sw/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker, __DOSEHUB_VERSION__: 'readonly', __DOSEHUB_PRECACHE__: 'readonly' } },
+  },
   { files: ['src/server/**/*.ts'], rules: { 'no-restricted-imports': layer(['^#app/']) } },
   {
     files: ['src/shared/**/*.ts'],

@@ -8,6 +8,7 @@ import { registerNotificationSenders } from './features/notifications/store/noti
 import { initI18n } from './lib/i18n.ts';
 import { startLocalFirst } from './lib/local-first.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 import { LoadingIndicator } from './ui/loading-indicator.tsx';
@@ -21,6 +22,7 @@ registerCalibrationSenders(queryClient);
 startLocalFirst();
 // Calibrations are pulled at start (and on sign-in), not only when their screens open.
 startCalibrationsSync(queryClient);
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -84,7 +84,7 @@ describe.each(['pt-BR', 'es'] as const)('accounts in %s, in Chromium against the
     await page.getByText(t.auth.emailConfirm.successTitle).waitFor();
     await page.goto(`${server.url}/dashboard/profile`);
     await page.getByRole('heading', { name: t.account.profile.title, level: 2 }).waitFor();
-    expect(await page.getByText(t.account.verifyEmail.message).count()).toBe(0);
+    await expect.poll(() => page.getByText(t.account.verifyEmail.message).count()).toBe(0);
 
     // Log out, log in again.
     await logout(page, t.common.nav.logout, t.common.nav.login);

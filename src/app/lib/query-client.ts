@@ -25,8 +25,9 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 /**
  * Options for a read that must stay readable offline (profile, catalog): it is persisted to
  * localStorage, so it must outlive the 60 s in-memory retention for as long as the persister keeps it.
+ * A restored copy is shown at once and fetched again (staleTime 0) unless the query says otherwise.
  */
-export const PERSISTED = { gcTime: PERSIST_MAX_AGE_MS, meta: { persist: true } } as const;
+export const PERSISTED = { gcTime: PERSIST_MAX_AGE_MS, staleTime: 0, meta: { persist: true } } as const;
 
 const shouldPersist = (query: Query) => query.meta?.persist === true && query.state.status === 'success';
 

@@ -39,12 +39,19 @@ function claimFor(request: FastifyRequest, key: string, body: unknown): Idempote
   };
 }
 
-async function claim(request: FastifyRequest, reply: FastifyReply, key: string, body: unknown): Promise<boolean> {
+async function claim(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  body: unknown,
+  beforeReplay: () => Promise<void> = async () => {},
+): Promise<boolean> {
   const claimed = claimFor(request, key, body);
   const outcome = await claimKey(request.server.db, claimed);
   if (outcome.kind === 'mismatch') throw appError(422, 'errors.idempotencyKeyReused');
   if (outcome.kind === 'inFlight') throw new AppError(409, [{ key: 'errors.idempotencyInFlight' }], { 'Retry-After': '1' });
   if (outcome.kind === 'replay') {
+    await beforeReplay();
     await reply.code(outcome.status).headers({ ...outcome.headers, 'Idempotent-Replayed': 'true' }).send(outcome.body || null);
     return true;
   }
@@ -55,12 +62,12 @@ async function claim(request: FastifyRequest, reply: FastifyReply, key: string, 
 /**
  * For multipart forms: claims the request's key with the form's fields and the SHA-256 of each file
  * (a browser writes a new boundary on every send, so the raw body cannot identify it). True when a
- * stored answer was sent instead.
+ * stored answer was sent instead (after `beforeReplay`, e.g. removing the files this request uploaded).
  */
-export function claimForm(request: FastifyRequest, reply: FastifyReply, form: unknown): Promise<boolean> {
+export function claimForm(request: FastifyRequest, reply: FastifyReply, form: unknown, beforeReplay?: () => Promise<void>): Promise<boolean> {
   const key = request.deferredIdempotencyKey;
   request.deferredIdempotencyKey = null;
-  return key ? claim(request, reply, key, form) : Promise.resolve(false);
+  return key ? claim(request, reply, key, form, beforeReplay) : Promise.resolve(false);
 }
 
 /**

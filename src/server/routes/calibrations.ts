@@ -90,7 +90,7 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       requireVerifiedEmail(request);
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
-        if (await claimForm(request, reply, formIdentity(form))) return { result: reply, keep: false };
+        if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
         const { id = randomUUID(), ...input } = parseFields(form);
         const images = imagesOf(form);
         if (!images) throw fieldErrors([{ field: 'images', key: 'validation.required' }]);
@@ -130,7 +130,7 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       assertIfMatch(request, row.version);
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
-        if (await claimForm(request, reply, formIdentity(form))) return { result: reply, keep: false };
+        if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
         const { id: _ignored, ...input } = parseFields(form);
         const images = imagesOf(form);
         const updated = await updateCalibration(app.db, row, input, images, expectedVersion(request));

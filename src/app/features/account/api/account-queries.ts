@@ -22,10 +22,10 @@ export const profileQuery = (userId: string) =>
     queryFn: ({ signal }) => apiRequest(userPath(userId), Profile, { signal }),
   });
 
+/** Not persisted: confirmation happens elsewhere (a mailed link), so the banner must follow the server. */
 export const emailQuery = (userId: string) =>
   queryOptions({
     queryKey: accountKeys.email(userId),
-    ...PERSISTED,
     queryFn: ({ signal }) => apiRequest(`${userPath(userId)}email/`, EmailStatus, { signal }),
   });
 
