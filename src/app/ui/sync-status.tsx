@@ -9,6 +9,7 @@ import { PROBLEM_STATES, UNSENT_STATES } from '#app/lib/sync/outbox.ts';
 import { discardLocalChange, keepMine, retryFailedWrite, takeTheirs } from '#app/lib/sync/resolve.ts';
 import { senderFor } from '#app/lib/sync/senders.ts';
 import { showMessage } from './message-banner.ts';
+import classes from './sync-status.module.css';
 
 interface Unsent {
   count: number;
@@ -99,10 +100,15 @@ export function SyncStatus() {
           leftSection={<Icon size={18} aria-hidden="true" />}
           data-online={online}
         >
-          <span role="status">
+          <span role="status" className={classes.label}>
             {state}
             {count > 0 && ` · ${t('status.pending', { count })}`}
           </span>
+          {count > 0 && (
+            <span className={classes.mobileCount} aria-hidden="true">
+              {count}
+            </span>
+          )}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>

@@ -14,7 +14,7 @@ export function LanguageSelect() {
       onChange={(event) => void changeLanguage(event.currentTarget.value as Language)}
       data={SUPPORTED_LANGUAGES.map((lng) => ({ value: lng, label: t(`language.names.${lng}`) }))}
       size="xs"
-      w={130}
+      w={{ base: 112, sm: 130 }}
       data-testid="language-select"
     />
   );
