@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Language } from '#shared/languages.ts';
-import { linkFrom, mailTo, startSmtpCapture, type SmtpCapture } from '#tests/utils/smtp.ts';
-import { launchBrowser, openPage, type PageProblems } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { linkFrom, mailTo } from '#tests/utils/smtp.ts';
+import { openPage, type PageProblems } from './support/browser.ts';
+import { useE2eEnvironment } from './support/environment.ts';
 
 /** The UI's own texts, read from the locale files, so the test follows the product's wording in each language. */
 function texts(language: Language) {
@@ -12,23 +12,10 @@ function texts(language: Language) {
   return { auth: read('auth'), account: read('account'), common: read('common'), mail: read('mail') };
 }
 
-let server: RunningServer;
-let smtp: SmtpCapture;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  [server, browser] = await Promise.all([startServer(undefined, { SMTP_URL: smtp.url }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-});
+const env = useE2eEnvironment();
 
 async function pageIn(language: Language): Promise<{ context: BrowserContext; page: Page & PageProblems }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript((lng) => localStorage.setItem('product-language', lng), language);
   return { context, page: await openPage(context) };
 }
@@ -42,7 +29,7 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${esca
 const unexpected = (problems: string[]) => problems.filter((p) => !/Failed to load resource: .* 4\d\d/.test(p));
 
 async function mailedLink(address: string, pathPart: string, subject: string) {
-  const mail = await smtp.waitForMessage((m) => mailTo(address)(m) && m.subject === subject, 10_000);
+  const mail = await env.smtp.waitForMessage((m) => mailTo(address)(m) && m.subject === subject, 10_000);
   return linkFrom(mail, pathPart);
 }
 
@@ -52,7 +39,7 @@ async function logout(page: Page, label: string, loginLabel: string) {
 }
 
 async function login(page: Page, t: ReturnType<typeof texts>, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${env.server.url}/login`);
   await field(page, t.auth.fields.email).fill(email);
   await field(page, t.auth.fields.password).fill(password);
   await page.getByRole('main').getByRole('button', { name: t.auth.login.submit }).click();
@@ -68,7 +55,7 @@ describe.each(['pt-BR', 'es'] as const)('accounts in %s, in Chromium against the
     const { context, page } = await pageIn(language);
 
     // Sign up: the verification mail arrives in the user's language.
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${env.server.url}/signup`);
     await field(page, t.auth.fields.name).fill('Ana Beatriz Souza');
     await field(page, t.auth.fields.email).fill(email);
     await field(page, t.auth.fields.confirmedEmail).fill(email);
@@ -76,20 +63,20 @@ describe.each(['pt-BR', 'es'] as const)('accounts in %s, in Chromium against the
     await field(page, t.auth.fields.passwordConfirm).fill(passwords[0]!);
     await page.getByRole('checkbox').check();
     await page.getByRole('main').getByRole('button', { name: t.auth.signup.submit }).click();
-    await page.waitForURL(`${server.url}/dashboard/profile`);
+    await page.waitForURL(`${env.server.url}/dashboard/profile`);
     await page.getByText(t.account.verifyEmail.message).waitFor();
 
     // The link from the received mail confirms the e-mail.
     await page.goto(await mailedLink(email, 'email-confirm', t.mail.verifyEmail.subject));
     await page.getByText(t.auth.emailConfirm.successTitle).waitFor();
-    await page.goto(`${server.url}/dashboard/profile`);
+    await page.goto(`${env.server.url}/dashboard/profile`);
     await page.getByRole('heading', { name: t.account.profile.title, level: 2 }).waitFor();
     await expect.poll(() => page.getByText(t.account.verifyEmail.message).count()).toBe(0);
 
     // Log out, log in again.
     await logout(page, t.common.nav.logout, t.common.nav.login);
     await login(page, t, email, passwords[0]!);
-    await page.waitForURL(`${server.url}/dashboard/profile`);
+    await page.waitForURL(`${env.server.url}/dashboard/profile`);
 
     // Profile: clinic, role and CNPJ survive a reload; the CNPJ is shown formatted.
     await field(page, t.account.fields.clinic).fill('Hospital das Clínicas');
@@ -102,12 +89,12 @@ describe.each(['pt-BR', 'es'] as const)('accounts in %s, in Chromium against the
     expect(await field(page, t.account.fields.cnpj).inputValue()).toBe('11.222.333/0001-81');
 
     // Phone, through the security page.
-    await page.goto(`${server.url}/dashboard/security`);
+    await page.goto(`${env.server.url}/dashboard/security`);
     await page.getByRole('link', { name: t.account.security.editPhone }).click();
     await field(page, t.account.phoneEdit.label).fill('(11) 98765-4321');
     await page.getByRole('button', { name: t.account.phoneEdit.submit }).click();
     await page.getByText(t.account.phoneEdit.success).waitFor();
-    await page.goto(`${server.url}/dashboard/security`);
+    await page.goto(`${env.server.url}/dashboard/security`);
     await page.getByText('+55 (11) 98765-4321').waitFor();
 
     // E-mail: the new address gets its own confirmation mail, and access is limited until it is confirmed.
@@ -119,17 +106,17 @@ describe.each(['pt-BR', 'es'] as const)('accounts in %s, in Chromium against the
     await page.getByText(t.auth.emailConfirm.successTitle).waitFor();
 
     // Password.
-    await page.goto(`${server.url}/dashboard/security`);
+    await page.goto(`${env.server.url}/dashboard/security`);
     await page.getByRole('link', { name: t.account.security.editPassword }).click();
     await field(page, t.account.passwordEdit.oldPassword).fill(passwords[0]!);
     await field(page, t.account.passwordEdit.newPassword1).fill(passwords[1]!);
     await field(page, t.account.passwordEdit.newPassword2).fill(passwords[1]!);
     await page.getByRole('button', { name: t.account.passwordEdit.submit }).click();
-    await page.waitForURL(`${server.url}/dashboard/security`);
+    await page.waitForURL(`${env.server.url}/dashboard/security`);
 
     // Forgot the password: reset it through the mailed link.
     await logout(page, t.common.nav.logout, t.common.nav.login);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.getByRole('link', { name: t.auth.login.forgotPassword }).click();
     await field(page, t.auth.fields.email).fill(newEmail);
     await page.getByRole('button', { name: t.auth.forgot.submit }).click();
@@ -144,7 +131,7 @@ describe.each(['pt-BR', 'es'] as const)('accounts in %s, in Chromium against the
     await login(page, t, newEmail, passwords[1]!);
     await page.getByRole('alert').filter({ hasText: t.auth.login.failed }).waitFor();
     await login(page, t, newEmail, passwords[2]!);
-    await page.waitForURL(`${server.url}/dashboard/profile`);
+    await page.waitForURL(`${env.server.url}/dashboard/profile`);
     await expect.poll(() => field(page, t.account.fields.clinic).inputValue()).toBe('Hospital das Clínicas');
 
     expect(unexpected(page.problems)).toEqual([]);
@@ -157,7 +144,7 @@ describe('guards', () => {
     const t = texts('pt-BR');
     const email = 'guarded@hospital.example';
     const password = 'Cintilografia#2026';
-    const registered = await fetch(`${server.url}/api/v1/users/register/`, {
+    const registered = await fetch(`${env.server.url}/api/v1/users/register/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Caio Lima', email, confirmedEmail: email, password1: password, password2: password, acceptTerms: true }),
@@ -165,7 +152,7 @@ describe('guards', () => {
     expect(registered.status).toBe(201);
 
     const { context, page } = await pageIn('pt-BR');
-    await page.goto(`${server.url}/dashboard/security`);
+    await page.goto(`${env.server.url}/dashboard/security`);
     await page.waitForURL(/\/login\?redirect=/);
     await field(page, t.auth.fields.email).fill(email);
     await field(page, t.auth.fields.password).fill('wrong password 123');
@@ -175,15 +162,16 @@ describe('guards', () => {
 
     await field(page, t.auth.fields.password).fill(password);
     await page.getByRole('main').getByRole('button', { name: t.auth.login.submit }).click();
-    await page.waitForURL(`${server.url}/dashboard/security`);
+    await page.waitForURL(`${env.server.url}/dashboard/security`);
     // A signed-in user who opens /login goes to the profile.
-    await page.goto(`${server.url}/login`);
-    await page.waitForURL(`${server.url}/dashboard/profile`);
+    await page.goto(`${env.server.url}/login`);
+    await page.waitForURL(`${env.server.url}/dashboard/profile`);
 
     // The 15-minute access cookie runs out: the next call refreshes the session and the page still loads.
     await context.clearCookies({ name: 'jwt-access-token' });
     await page.reload();
-    await expect.poll(() => field(page, t.account.fields.name).inputValue()).toBe('Caio Lima');
+    await field(page, t.account.fields.name).waitFor();
+    await expect.poll(() => field(page, t.account.fields.name).inputValue(), { timeout: 15_000 }).toBe('Caio Lima');
     const cookies = await context.cookies();
     expect(cookies.map((c) => c.name)).toContain('jwt-access-token');
     await context.close();

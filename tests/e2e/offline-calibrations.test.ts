@@ -1,28 +1,14 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startSmtpCapture, type SmtpCapture } from '#tests/utils/smtp.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { apiList, confirmedUser, createCalibrationViaApi, loginThroughUi } from './support/accounts.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { openPage } from './support/browser.ts';
+import { useE2eEnvironment } from './support/environment.ts';
 
 const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
 const t = { cal: read('calibrations'), auth: read('auth'), common: read('common'), sync: read('sync'), validation: read('validation') };
 
-let server: RunningServer;
-let smtp: SmtpCapture;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  [server, browser] = await Promise.all([startServer(undefined, { SMTP_URL: smtp.url }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-});
+const env = useE2eEnvironment();
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
@@ -56,19 +42,19 @@ async function fillForm(page: Page, values: { name: string; syringe: string }) {
 
 describe('calibrations offline, in Chromium against the real server', () => {
   it('are created, edited and deleted offline, reach the server exactly once, and a rejection keeps the input for editing', async () => {
-    const user = await confirmedUser(server.url, smtp, 'calibra@hospital.example');
-    await createCalibrationViaApi(server.url, user, 'Existente');
-    await createCalibrationViaApi(server.url, user, 'Para excluir');
+    const user = await confirmedUser(env.server.url, env.smtp, 'calibra@hospital.example');
+    await createCalibrationViaApi(env.server.url, user, 'Existente');
+    await createCalibrationViaApi(env.server.url, user, 'Para excluir');
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const page = await openPage(context);
-    await loginThroughUi(page, server.url, user, t.auth.login.submit);
-    await page.goto(`${server.url}/dashboard/my-calibrations`);
+    await loginThroughUi(page, env.server.url, user, t.auth.login.submit);
+    await page.goto(`${env.server.url}/dashboard/my-calibrations`);
     await showItem(page, 'Existente');
 
     await context.setOffline(true);
     // Another device registers a name this one is about to use.
-    await createCalibrationViaApi(server.url, user, 'Duplicada');
+    await createCalibrationViaApi(env.server.url, user, 'Duplicada');
 
     await page.getByRole('link', { name: t.cal.add }).first().click();
     await fillForm(page, { name: 'Offline Nova', syringe: '40' });
@@ -88,21 +74,22 @@ describe('calibrations offline, in Chromium against the real server', () => {
     await page.getByRole('dialog').getByRole('button', { name: t.common.confirmDialog.delete }).click();
     await page.getByText('Calibração excluída com sucesso!').first().waitFor();
 
-    const before = await apiList<{ calibrationName: string }>(server.url, user, 'calibrations/');
+    const before = await apiList<{ calibrationName: string }>(env.server.url, user, 'calibrations/');
     expect(before.row.map((c) => c.calibrationName).toSorted()).toEqual(['Duplicada', 'Existente', 'Para excluir']);
 
     // The tab closes while offline; the writes and the picked files wait in IndexedDB.
     await page.close();
     await context.setOffline(false);
     const reopened = await openPage(context);
-    await reopened.goto(`${server.url}/dashboard/my-calibrations`);
+    await reopened.goto(`${env.server.url}/dashboard/my-calibrations`);
 
-    const names = async () => (await apiList<{ calibrationName: string }>(server.url, user, 'calibrations/')).row.map((c) => c.calibrationName).toSorted();
+    const names = async () => (await apiList<{ calibrationName: string }>(env.server.url, user, 'calibrations/')).row.map((c) => c.calibrationName).toSorted();
     await expect.poll(names, { timeout: 15_000 }).toEqual(['Duplicada', 'Existente', 'Offline Nova']);
-    const existing = (await apiList<{ calibrationName: string; syringeActivity: number; version: number }>(server.url, user, 'calibrations/')).row.find(
-      (c) => c.calibrationName === 'Existente',
-    );
-    expect(existing).toMatchObject({ syringeActivity: 60, version: 2 });
+    const existing = async () =>
+      (await apiList<{ calibrationName: string; syringeActivity: number; version: number }>(env.server.url, user, 'calibrations/')).row.find(
+        (c) => c.calibrationName === 'Existente',
+      );
+    await expect.poll(existing, { timeout: 15_000 }).toMatchObject({ syringeActivity: 60, version: 2 });
 
     // The local "Duplicada" was refused: the message is on the item, and editing keeps what was typed.
     await showItem(reopened, 'Duplicada');
@@ -118,7 +105,7 @@ describe('calibrations offline, in Chromium against the real server', () => {
   });
 
   it('a replay storm of one queued create makes one calibration', async () => {
-    const user = await confirmedUser(server.url, smtp, 'storm@hospital.example');
+    const user = await confirmedUser(env.server.url, env.smtp, 'storm@hospital.example');
     const form = () => {
       const data = new FormData();
       const fields = { id: '0193a6c4-0000-7000-8000-000000000001', isotope: 'Lu-177', calibrationName: 'Tempestade', syringeActivity: '50', residualSyringeActivity: '1', measurementDatetime: '2026-11-20T10:00:00Z', phantomVolume: '200' };
@@ -129,11 +116,11 @@ describe('calibrations offline, in Chromium against the real server', () => {
     const key = crypto.randomUUID();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        fetch(`${server.url}/api/v1/users/${user.id}/calibrations/`, { method: 'POST', headers: { cookie: user.cookie, 'idempotency-key': key }, body: form() }),
+        fetch(`${env.server.url}/api/v1/users/${user.id}/calibrations/`, { method: 'POST', headers: { cookie: user.cookie, 'idempotency-key': key }, body: form() }),
       ),
     );
     expect(answers.every((a) => a.status === 201 || (a.status === 409 && a.headers.get('retry-after') !== null))).toBe(true);
-    expect((await apiList(server.url, user, 'calibrations/')).count).toBe(1);
-    expect((await apiList(server.url, user, 'notifications/')).count).toBe(1);
+    expect((await apiList(env.server.url, user, 'calibrations/')).count).toBe(1);
+    expect((await apiList(env.server.url, user, 'notifications/')).count).toBe(1);
   });
 });
