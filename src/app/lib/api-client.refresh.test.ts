@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { setupI18n } from '#tests/utils/render.tsx';
 import { apiRequest, sessionEndedListeners } from './api-client.ts';
 import { readAuthState, saveAuthState } from './session.ts';
+import { jsonResponse as json } from '#tests/utils/fake-fetch.ts';
 
 const Profile = z.object({ name: z.string() });
 const REFRESH = '/api/v1/users/auth/token/refresh/';
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** A server whose access cookie has expired: every call answers 401 until a refresh succeeds (or never, when refresh fails). */
 function expiredSessionServer({ refreshSucceeds }: { refreshSucceeds: boolean }) {

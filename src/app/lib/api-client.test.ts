@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { setupI18n } from '#tests/utils/render.tsx';
 import { API_BASE, ApiError, apiRequest } from './api-client.ts';
+import { jsonResponse as json } from '#tests/utils/fake-fetch.ts';
 
 const Item = z.object({ id: z.number(), name: z.string() });
 
@@ -8,10 +9,6 @@ function stubFetch(response: () => Response) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response());
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
-}
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 function sentHeaders(fetchMock: ReturnType<typeof stubFetch>) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, notExists } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, users } from '../db/schema.ts';
@@ -137,16 +137,15 @@ export async function authenticate(db: Db, key: Uint8Array, token: string): Prom
   } catch {
     return null;
   }
-  const [revoked] = await db
+  // One query per authenticated request: the user, unless this session's family was revoked.
+  const revoked = db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, claims.familyId), isNotNull(refreshTokens.revokedAt)))
-    .limit(1);
-  if (revoked) return null;
+    .where(and(eq(refreshTokens.familyId, claims.familyId), isNotNull(refreshTokens.revokedAt)));
   const [user] = await db
     .select({ id: users.id, isStaff: users.isStaff, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
-    .where(eq(users.id, claims.userId));
+    .where(and(eq(users.id, claims.userId), notExists(revoked)));
   if (!user) return null;
   return { id: user.id, isStaff: user.isStaff, emailVerified: user.emailVerifiedAt !== null, familyId: claims.familyId };
 }

@@ -2,17 +2,10 @@
  * Test helper (used only by this feature's *.test.tsx): a stand-in for `fetch` that answers the
  * account API from a table and records every call. Install it with `vi.stubGlobal('fetch', api.fetch)`.
  */
-export interface FakeReply {
-  status?: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
 
-export interface FakeCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
+import { fakeApi, type FakeReply } from '#app/lib/testing/local-first.ts';
+export type { FakeReply };
+
 
 /** "METHOD /path/" (without /api/v1) → a reply, or a function of the parsed body giving one. */
 export type FakeRoutes = Record<string, FakeReply | ((body: unknown, call: number) => FakeReply)>;
@@ -20,25 +13,13 @@ export type FakeRoutes = Record<string, FakeReply | ((body: unknown, call: numbe
 export const TEST_USER_ID = '6ac468f8-32a0-4cb4-8530-434d41052cea';
 export const USER_PATH = `/users/${TEST_USER_ID}/`;
 
+/** The app's fake API (`#app/lib/testing/local-first.ts`), with routes that look only at the request body. */
 export function fakeAccountApi(routes: FakeRoutes) {
-  const calls: FakeCall[] = [];
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
-    const path = url.pathname.replace(/^\/api\/v1/, '');
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, body });
-    const route = routes[`${method} ${path}`];
-    const count = calls.filter((c) => c.method === method && c.path === path).length;
-    const reply = typeof route === 'function' ? route(body, count) : (route ?? { status: 404, body: { errors: ['Não encontrado.'] } });
-    const status = reply.status ?? 200;
-    return new Response(status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body), {
-      status,
-      headers: { 'Content-Type': 'application/json', ...reply.headers },
-    });
-  };
-  const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
-  return { fetch, calls, callsTo };
+  return fakeApi(
+    Object.fromEntries(
+      Object.entries(routes).map(([route, reply]) => [route, typeof reply === 'function' ? (call: { body: unknown }, count: number) => reply(call.body, count) : reply]),
+    ),
+  );
 }
 
 /** The three GETs of a typical account: unformatted values, to prove the screens format them. */

@@ -2,24 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearAuthState, saveAuthState } from '#app/lib/session.ts';
 import { renderRoute } from '#tests/utils/render.tsx';
+import { apiCalls, jsonResponse as json, stubApi } from '#tests/utils/fake-fetch.ts';
 
 const USER_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const OTHER_ID = '1b2c3d4e-5f60-4172-8394-a5b6c7d8e9f0';
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function stubApi(handler: (url: string, init: RequestInit) => Response) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    return url.startsWith('/api/v1/') ? handler(url, init) : new Response(null, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-const apiCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/v1/'));
 
 /** Every test uses its own token: confirmations are remembered per token for the page's life. */
 let tokenCount = 0;

@@ -1,21 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute } from '#tests/utils/render.tsx';
+import { apiCalls, jsonResponse as json, stubApi } from '#tests/utils/fake-fetch.ts';
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function stubApi(handler: (url: string, init: RequestInit) => Response) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    return url.startsWith('/api/v1/') ? handler(url, init) : new Response(null, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-const apiCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/v1/'));
 const main = () => within(screen.getByRole('main'));
 
 afterEach(() => {

@@ -2,23 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearAuthState } from '#app/lib/session.ts';
 import { renderRoute } from '#tests/utils/render.tsx';
+import { apiCalls, jsonResponse as json, stubApi } from '#tests/utils/fake-fetch.ts';
 
 const USER_ID = '5d7c2a0e-1f3b-4c9d-8e6f-a1b2c3d4e5f6';
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function stubApi(handler: (url: string, init: RequestInit) => Response) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    return url.startsWith('/api/v1/') ? handler(url, init) : new Response(null, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-const apiCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/v1/'));
 const emailField = () => screen.getByLabelText(/^E-mail/);
 const passwordField = () => screen.getByLabelText(/^Senha/);
 

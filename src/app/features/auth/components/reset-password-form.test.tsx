@@ -2,24 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearAuthState, saveAuthState } from '#app/lib/session.ts';
 import { renderRoute } from '#tests/utils/render.tsx';
+import { apiCalls, jsonResponse as json, stubApi } from '#tests/utils/fake-fetch.ts';
 
 const USER_ID = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
 const PAGE = `/users/${USER_ID}/reset-password?token=abc123`;
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function stubApi(handler: (url: string, init: RequestInit) => Response) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    return url.startsWith('/api/v1/') ? handler(url, init) : new Response(null, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-const apiCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/v1/'));
 const main = () => within(screen.getByRole('main'));
 const newPassword = () => screen.getByLabelText(/^Nova senha/);
 const confirmation = () => screen.getByLabelText(/^Confirme a nova senha/);

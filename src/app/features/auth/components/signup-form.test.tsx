@@ -2,26 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { clearAuthState } from '#app/lib/session.ts';
 import { renderRoute } from '#tests/utils/render.tsx';
+import { jsonResponse as json, stubApi, apiCalls } from '#tests/utils/fake-fetch.ts';
 
 const USER_ID = '0b6f3c1e-6d0a-4a8e-9d8a-2f1f5a8f0c11';
 
-type Handler = (url: string, init: RequestInit) => Response;
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** Stubs fetch for the API: `handler` answers the calls to /api/v1, everything else is a 404. */
-function stubApi(handler: Handler) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    return url.startsWith('/api/v1/') ? handler(url, init) : new Response(null, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-const apiCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/v1/'));
 
 function field(label: RegExp) {
   return screen.getByLabelText(label);
