@@ -4,6 +4,8 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaManifest } from './src/app/sw/manifest.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, 'locales');
 const API_TARGET = process.env.API_URL ?? 'http://localhost:8081';
@@ -35,38 +37,14 @@ function localesPlugin(): Plugin {
   };
 }
 
-const SERVER_SUITES = ['src/server/**/*.test.ts', 'tests/integration/api/**/*.test.ts', 'tests/integration/server/**/*.test.ts'];
-
-/** The server suites run on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
-const PUBLIC_DIR = path.resolve(import.meta.dirname, 'public');
-
-function publicFiles(dir = PUBLIC_DIR): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? publicFiles(full) : [`/${path.relative(PUBLIC_DIR, full).split(path.sep).join('/')}`];
-  });
-}
-
-/** Writes dist/sw.js: src/app/sw/service-worker.js with this build's files to precache (no source maps). */
-function serviceWorkerPlugin(buildId: string): Plugin {
-  return {
-    name: 'dosehub-service-worker',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const built = Object.keys(bundle).filter((file) => !file.endsWith('.map')).map((file) => `/${file}`);
-      // index.html is written after this hook runs; it is the offline shell, so it is listed by name.
-      const precache = [...new Set([...built, '/index.html', ...publicFiles()])].toSorted();
-      const source = fs
-        .readFileSync(path.resolve(import.meta.dirname, 'src/app/sw/service-worker.js'), 'utf8')
-        .replace('__DOSEHUB_VERSION__', JSON.stringify(buildId))
-        .replace('__DOSEHUB_PRECACHE__', JSON.stringify(precache));
-      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
-    },
-  };
-}
+const SERVER_SUITES = [
+  'src/server/**/*.test.ts',
+  ...['api', 'server', 'events', 'push'].map((dir) => `tests/integration/${dir}/**/*.test.ts`),
+];
 
 const BUILD_ID = Date.now().toString(36);
 
+/** The server suites run on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
 const serverProject = (database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
@@ -93,7 +71,21 @@ export default defineConfig({
     }),
     react(),
     localesPlugin(),
-    serviceWorkerPlugin(BUILD_ID),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/app/sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: pwaManifest,
+      injectManifest: {
+        // Everything the app needs offline: shell, route chunks, styles, images and the three languages.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'locales/**/*.json'],
+        globIgnores: ['screenshots/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   server: {
     proxy: { '/api': { target: API_TARGET, changeOrigin: false } },

@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { useLiveNotifications } from './features/notifications/store/live-notifications.ts';
 import { useNotificationsSync } from './features/notifications/store/use-notifications-sync.ts';
 import { sessionEndedListeners } from './lib/api-client.ts';
+import { setAppBadge } from './lib/app-badge.ts';
 import { isSignedIn, useAuth } from './lib/session.ts';
 import type { createAppRouter } from './router.tsx';
+import { useUnreadNotificationCount } from './ui/notification-bell.tsx';
 
 interface AppProps {
   router: ReturnType<typeof createAppRouter>;
@@ -14,7 +17,11 @@ interface AppProps {
 /** The router, with the session in its context: guards re-run whenever the user signs in or out. */
 export function App({ router, queryClient }: AppProps) {
   const auth = useAuth();
-  useNotificationsSync(isSignedIn(auth) ? auth.id : null);
+  const userId = isSignedIn(auth) ? auth.id : null;
+  useNotificationsSync(userId);
+  useLiveNotifications(userId);
+  const unread = useUnreadNotificationCount();
+  useEffect(() => setAppBadge(unread), [unread]);
   useEffect(() => {
     void router.invalidate();
   }, [auth, router]);

@@ -8,7 +8,10 @@ import { registerNotificationSenders } from './features/notifications/store/noti
 import { initI18n } from './lib/i18n.ts';
 import { startLocalFirst } from './lib/local-first.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
+import { startInstallPrompt } from './features/pwa/install-prompt.ts';
+import { startPushLifecycle } from './features/pwa/push-lifecycle.ts';
+import { registerServiceWorker } from './features/pwa/update-store.ts';
+import { startChunkRecovery } from './lib/chunk-recovery.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 import { LoadingIndicator } from './ui/loading-indicator.tsx';
@@ -23,6 +26,9 @@ startLocalFirst();
 // Calibrations are pulled at start (and on sign-in), not only when their screens open.
 startCalibrationsSync(queryClient);
 registerServiceWorker();
+startChunkRecovery();
+startInstallPrompt();
+startPushLifecycle();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

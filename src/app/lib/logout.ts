@@ -73,9 +73,19 @@ export function useLogoutQuestion(): LogoutQuestion | null {
 
 // ---- The flow ---------------------------------------------------------------------------------------
 
+/** Work to do while the session still exists (e.g. telling the server to stop pushing to this browser). */
+export const beforeLogoutTasks = new Set<() => Promise<void>>();
+const BEFORE_LOGOUT_LIMIT_MS = 3_000;
+
+function runBeforeLogoutTasks() {
+  const tasks = [...beforeLogoutTasks].map((task) => task().catch(() => undefined));
+  return Promise.race([Promise.all(tasks), new Promise((resolve) => setTimeout(resolve, BEFORE_LOGOUT_LIMIT_MS))]);
+}
+
 /** Clears everything of the session in this browser: drainer, server session and cookies, query cache, local database. */
 export async function endLocalSession(queryClient: QueryClient) {
   await outboxDrainer.stop();
+  await runBeforeLogoutTasks();
   await logout(queryClient);
   try {
     localStorage.removeItem(QUERY_CACHE_STORAGE_KEY);

@@ -9,6 +9,9 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: { gcTime: CACHE_RETENTION_MS, staleTime: 30_000, retry: 1 },
+      // Offline, a form's call fails at once with the translated network message instead of
+      // spinning until the network returns (local-first writes go through the outbox, not here).
+      mutations: { networkMode: 'always' },
     },
   });
 }

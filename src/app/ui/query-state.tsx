@@ -3,6 +3,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingIndicator } from './loading-indicator.tsx';
+import { OfflineNotice } from './offline-notice.tsx';
 
 interface QueryStateProps<T> {
   query: UseQueryResult<T>;
@@ -11,10 +12,13 @@ interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** Loading, error (with retry) and SPEC.md's "Serviço indisponível!" for an empty list, around a query's data. */
+/**
+ * Loading, offline with nothing stored (a paused query), error (with retry) and SPEC.md's
+ * "Serviço indisponível!" for an empty list, around a query's data.
+ */
 export function QueryState<T>({ query, isEmpty, children }: QueryStateProps<T>) {
   const { t } = useTranslation('common');
-  if (query.isPending) return <LoadingIndicator />;
+  if (query.isPending) return query.fetchStatus === 'paused' ? <OfflineNotice /> : <LoadingIndicator />;
   if (query.isError) {
     return (
       <Alert color="red" title={t('errors.loadFailed')} role="alert">

@@ -52,3 +52,17 @@ export async function lastPull(name: CollectionName): Promise<number | null> {
   const value = (await db.meta.get(lastPullKey(name)))?.value;
   return typeof value === 'number' ? value : null;
 }
+
+/**
+ * Stores rows the server pushed (a live event) for the current user: the server wins unless the row
+ * has an unsent local write. False when the database is not open for `owner`.
+ */
+export async function applyServerRows<T extends { id: string }>(name: CollectionName, owner: string, rows: T[]): Promise<boolean> {
+  const table = db.table(name) as Table<T, string>;
+  return localWrite([table, db.outbox, db.meta], async () => {
+    if (getDatabaseUser() !== owner || (await db.meta.get('userId'))?.value !== owner) return false;
+    const unsent = await entitiesWithUnsentWrites();
+    await table.bulkPut(rows.filter((row) => !unsent.has(row.id)));
+    return true;
+  });
+}

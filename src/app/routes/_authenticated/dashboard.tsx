@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { emailQuery } from '#app/features/account/api/account-queries.ts';
 import { DashboardLayout } from '#app/features/account/components/dashboard-layout.tsx';
+import { PushOptIn } from '#app/features/pwa/components/push-opt-in.tsx';
 
 /** /dashboard/*: the sections' navigation and the e-mail notice around each panel. */
 export const Route = createFileRoute('/_authenticated/dashboard')({
@@ -19,6 +20,7 @@ function DashboardRoute() {
   const { userId } = Route.useRouteContext();
   return (
     <DashboardLayout userId={userId}>
+      <PushOptIn userId={userId} />
       <Outlet />
     </DashboardLayout>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandWhatsapp } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -16,7 +17,7 @@ const SOCIAL_ICONS = {
 /** The copyright year: fixed when the app loads, not on every render. */
 const CURRENT_YEAR = new Date().getFullYear();
 
-export function AppFooter() {
+export function AppFooter({ actions }: { actions?: ReactNode }) {
   const { t, i18n } = useTranslation('common');
   const termsUrl = TERMS_OF_USE_URL[matchLanguage(i18n.resolvedLanguage) ?? 'pt-BR'] ?? '';
   return (
@@ -43,6 +44,7 @@ export function AppFooter() {
               <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer" className={classes.link}>
                 {t('footer.terms')}
               </Anchor>
+              {actions}
             </Group>
           </Group>
           <Text size="sm" component="address" className={classes.address}>

@@ -6,7 +6,14 @@ import { AccountLinks, AppHeader, NavLinks } from './app-header.tsx';
 import { AppFooter } from './app-footer.tsx';
 import classes from './app-layout.module.css';
 
-export function AppLayout({ children, signedIn }: { children: ReactNode; signedIn: boolean }) {
+interface AppLayoutProps {
+  children: ReactNode;
+  signedIn: boolean;
+  /** Extra controls for the footer (e.g. "Install the app"), composed by the root route. */
+  footerActions?: ReactNode;
+}
+
+export function AppLayout({ children, signedIn, footerActions }: AppLayoutProps) {
   const { t } = useTranslation('common');
   const [navOpened, { toggle, close }] = useDisclosure(false);
   return (
@@ -36,7 +43,7 @@ export function AppLayout({ children, signedIn }: { children: ReactNode; signedI
         <main id="main-content" tabIndex={-1} className={classes.content}>
           {children}
         </main>
-        <AppFooter />
+        <AppFooter actions={footerActions} />
       </AppShell.Main>
     </AppShell>
   );

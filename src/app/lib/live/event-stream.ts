@@ -1,0 +1,60 @@
+import { refreshSession, sendRequest } from '../api-client.ts';
+import { createSseParser, type ServerEvent } from './sse-parser.ts';
+
+/** Reconnection waits: doubling from 1 s up to 30 s, with jitter so many tabs do not reconnect in step. */
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  const base = Math.min(30_000, 1_000 * 2 ** attempt);
+  return Math.round(base / 2 + random() * (base / 2));
+}
+
+interface StreamOptions {
+  onEvent: (event: ServerEvent) => void;
+  /** Called when the stream (re)opens, e.g. to pull what may have been missed while it was down. */
+  onOpen?: () => void;
+}
+
+const waitFor = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+async function readStream(response: Response, onEvent: StreamOptions['onEvent']) {
+  const parse = createSseParser();
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    parse(value).forEach(onEvent);
+  }
+}
+
+/** One connection: true when it was established (so the backoff starts over). */
+async function connectOnce(path: string, options: StreamOptions, signal: AbortSignal): Promise<boolean> {
+  let response = await sendRequest(path, { headers: { Accept: 'text/event-stream' }, signal });
+  if (response.status === 401 && (await refreshSession())) response = await sendRequest(path, { headers: { Accept: 'text/event-stream' }, signal });
+  if (!response.ok || !response.body) return false;
+  options.onOpen?.();
+  await readStream(response, options.onEvent);
+  return true;
+}
+
+/**
+ * Listens to an API event stream (fetch, so the session refresh applies) until `signal` aborts:
+ * reconnects with backoff after errors, waits for `online` while offline.
+ */
+export async function followEventStream(path: string, options: StreamOptions, signal: AbortSignal) {
+  let attempt = 0;
+  while (!signal.aborted) {
+    if (!navigator.onLine) {
+      await new Promise<void>((resolve) => {
+        window.addEventListener('online', () => resolve(), { once: true, signal });
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      continue;
+    }
+    const opened = await connectOnce(path, options, signal).catch(() => false);
+    attempt = opened ? 0 : attempt + 1;
+    if (!signal.aborted) await waitFor(reconnectDelay(attempt), signal);
+  }
+}
