@@ -31,6 +31,10 @@ registerRoute(
   new CacheFirst({ cacheName: 'dosehub-images', plugins: [new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 })] }),
 );
 
+// Take over open tabs on activation: the first visit is controlled at once, and after the user accepts
+// an update the page sees the controller change and reloads into the new version.
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

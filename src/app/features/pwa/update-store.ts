@@ -33,13 +33,19 @@ export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   applyUpdate = registerSW({
     onNeedRefresh: () => setState({ waiting: true }),
+    // Workbox reloads only when the page was controlled at registration; installUpdate() reloads itself.
+    onNeedReload: () => undefined,
     onRegisteredSW: (_url, registration) => registration && watchForUpdates(registration),
     onRegisterError: (error: unknown) => console.error('Service worker registration failed', error),
   });
 }
 
-/** Activates the waiting version; the page reloads into it (queued writes stay in IndexedDB). */
+/**
+ * Activates the waiting version and reloads into it once it controls the page (queued writes stay in
+ * IndexedDB). Listening here also covers a first visit, whose page the worker claimed after it loaded.
+ */
 export function installUpdate() {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
   void applyUpdate?.(true);
 }
 
