@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { openPage } from './support/browser.ts';
+import { useE2eEnvironment } from './support/environment.ts';
+
+const pt = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
+const t = { common: pt('common'), pages: pt('pages'), pwa: pt('pwa') };
+
+const env = useE2eEnvironment();
+const FAQ_CHUNK = /\/assets\/faq-[^/]+\.js$/;
+
+/** A tab that outlived a deploy: no service worker to serve the old chunks, and the FAQ page's chunk fails `failures` times. */
+async function tabWithMissingChunk(context: BrowserContext, failures: number) {
+  const page = await openPage(context);
+  let left = failures;
+  await page.route(FAQ_CHUNK, (route) => (left-- > 0 ? route.abort('failed') : route.continue()));
+  await page.goto(env.server.url);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('contentinfo').getByRole('link', { name: t.common.footer.faq }).click();
+  return page;
+}
+
+const sameDocument = (page: Awaited<ReturnType<typeof openPage>>) =>
+  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+describe('a route chunk that fails to load (Chromium, real server)', () => {
+  it('reloads the page once and then shows the page', async () => {
+    const context = await env.browser.newContext({ serviceWorkers: 'block' });
+    const page = await tabWithMissingChunk(context, 1);
+    await page.getByRole('heading', { level: 1, name: t.pages.faq.title }).waitFor();
+    expect(page.url()).toBe(`${env.server.url}/faq`);
+    expect(await sameDocument(page)).toBe(false);
+    await context.close();
+  });
+
+  it('after the one reload, shows "Unexpected Application Error!" saying why, with a reload button', async () => {
+    const context = await env.browser.newContext({ serviceWorkers: 'block' });
+    const page = await tabWithMissingChunk(context, 1_000);
+    const alert = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: t.common.errorScreen.title }) });
+    await alert.waitFor();
+    await alert.getByText(t.pwa.chunk.title).waitFor();
+    expect(await sameDocument(page)).toBe(false);
+    await expect.poll(() => alert.getByRole('button', { name: t.common.errorScreen.reload }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
