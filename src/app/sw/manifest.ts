@@ -23,8 +23,8 @@ export const pwaManifest: Partial<ManifestOptions> = {
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
   screenshots: [
-    { src: '/screenshots/narrow.png', sizes: '780x1688', type: 'image/png', form_factor: 'narrow', label: 'Painel do DoseHub no celular' },
-    { src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Painel do DoseHub no computador' },
+    { src: '/screenshots/narrow.png', sizes: '780x1688', type: 'image/png', form_factor: 'narrow', label: 'Serviços do DoseHub no celular' },
+    { src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Serviços do DoseHub no computador' },
   ],
   shortcuts: [
     { name: 'Minhas calibrações', short_name: 'Calibrações', url: '/dashboard/my-calibrations', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
