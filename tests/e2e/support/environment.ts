@@ -15,11 +15,11 @@ export interface E2eEnvironment {
  * For a test file: a real SMTP capture, the real server mailing through it (own data directory, free
  * port) and Chromium, started before the file's tests and stopped after them.
  */
-export function useE2eEnvironment(): E2eEnvironment {
+export function useE2eEnvironment(serverEnv: Record<string, string> = {}): E2eEnvironment {
   const env = {} as E2eEnvironment;
   beforeAll(async () => {
     env.smtp = await startSmtpCapture();
-    [env.server, env.browser] = await Promise.all([startServer(undefined, { SMTP_URL: env.smtp.url }), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(undefined, { ...serverEnv, SMTP_URL: env.smtp.url }), launchBrowser()]);
   });
   afterAll(async () => {
     await env.browser?.close();
