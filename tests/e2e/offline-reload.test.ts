@@ -5,7 +5,7 @@ import { openPage } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
 const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
-const t = { cal: read('calibrations'), auth: read('auth'), notifications: read('notifications') };
+const t = { cal: read('calibrations'), auth: read('auth'), notifications: read('notifications'), pwa: read('pwa'), common: read('common') };
 
 const env = useE2eEnvironment();
 
@@ -34,6 +34,22 @@ describe('reloading offline, in Chromium against the real server', () => {
     await page.goto(`${env.server.url}/dashboard/my-calibrations`);
     await page.getByRole('article', { name: 'Vista Antes' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+    await context.close();
+  });
+
+  it('opens a screen never seen before offline and says it needs the network, instead of spinning', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(context);
+    await page.goto(env.server.url);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('banner').getByRole('link', { name: t.common.nav.plans, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: t.pwa.offline.title }).waitFor({ timeout: 5_000 });
+    expect(await page.getByRole('main').getByRole('status', { name: /carregando/i }).count()).toBe(0);
     await context.close();
   });
 });
