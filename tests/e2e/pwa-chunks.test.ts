@@ -46,3 +46,30 @@ describe('a route chunk that fails to load (Chromium, real server)', () => {
     await context.close();
   });
 });
+
+describe('installing the app', () => {
+  it('meets Chromium\'s installability rules, with the manifest, icons and shortcuts', async () => {
+    const context = await env.browser.newContext();
+    const page = await openPage(context);
+    await page.goto(env.server.url);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    // Playwright's contexts are incognito profiles, where Chromium never installs: the only error allowed.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    const parsed = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(parsed).toMatchObject({ url: `${env.server.url}/manifest.webmanifest`, errors: [] });
+
+    const manifest = (await (await fetch(`${env.server.url}/manifest.webmanifest`)).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ short_name: 'DoseHub', display: 'standalone', lang: 'pt-BR', scope: '/' });
+    const icons = manifest.icons as { sizes: string; purpose: string; src: string }[];
+    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const { src } of [...icons, ...(manifest.screenshots as { src: string }[])]) {
+      expect((await fetch(`${env.server.url}${src}`)).headers.get('content-type')).toBe('image/png');
+    }
+    expect((manifest.shortcuts as { url: string }[]).map((s) => s.url)).toEqual(['/dashboard/my-calibrations', '/dashboard/notifications']);
+    expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe('/icons/apple-touch-icon-180.png');
+    expect(page.problems).toEqual([]);
+    await context.close();
+  });
+});
