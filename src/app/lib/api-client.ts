@@ -97,7 +97,7 @@ export function refreshSession(): Promise<boolean> {
 /** A 401 that refresh could not cure: the session is over (SPEC.md §4). */
 export const sessionEndedListeners = new Set<() => void>();
 
-function endSession() {
+export function endSession() {
   clearAuthState();
   sessionEndedListeners.forEach((listener) => listener());
 }

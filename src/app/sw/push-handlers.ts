@@ -47,10 +47,11 @@ export async function handleNotificationClick(worker: Worker, event: Notificatio
   const target = new URL((event.notification.data as { url?: string } | null)?.url ?? '/dashboard/notifications', worker.location.origin);
   if (target.origin !== worker.location.origin) return;
   const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const existing = windows[0];
+  const existing = windows.find((client) => client.focused) ?? windows.find((client) => client.visibilityState === 'visible') ?? windows[0];
   if (existing) {
     await existing.focus();
-    await existing.navigate(target.href).catch(() => existing.postMessage({ type: 'navigate', url: target.pathname }));
+    // navigate() needs a tab this worker controls; any other open tab moves itself (lib/service-worker-messages.ts).
+    await existing.navigate(target.href).catch(() => existing.postMessage({ type: 'navigate', url: target.pathname + target.search + target.hash }));
     return;
   }
   await worker.clients.openWindow(target.href);

@@ -1,4 +1,4 @@
-import { refreshSession, sendRequest } from '../api-client.ts';
+import { endSession, refreshSession, sendRequest } from '../api-client.ts';
 import { createSseParser, type ServerEvent } from './sse-parser.ts';
 
 /** Reconnection waits: doubling from 1 s up to 30 s, with jitter so many tabs do not reconnect in step. */
@@ -25,18 +25,24 @@ async function readStream(response: Response, onEvent: StreamOptions['onEvent'])
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    parse(value).forEach(onEvent);
+    for (const event of parse(value)) onEvent(event);
   }
 }
 
-/** One connection: true when it was established (so the backoff starts over). */
-async function connectOnce(path: string, options: StreamOptions, signal: AbortSignal): Promise<boolean> {
-  let response = await sendRequest(path, { headers: { Accept: 'text/event-stream' }, signal });
-  if (response.status === 401 && (await refreshSession())) response = await sendRequest(path, { headers: { Accept: 'text/event-stream' }, signal });
-  if (!response.ok || !response.body) return false;
+type Outcome = 'opened' | 'failed' | 'session-ended';
+
+/** One connection: 'opened' when it was established (so the backoff starts over). */
+async function connectOnce(path: string, options: StreamOptions, signal: AbortSignal): Promise<Outcome> {
+  const open = () => sendRequest(path, { headers: { Accept: 'text/event-stream' }, signal });
+  let response = await open();
+  if (response.status === 401) {
+    if (!(await refreshSession())) return 'session-ended';
+    response = await open();
+  }
+  if (!response.ok || !response.body) return 'failed';
   options.onOpen?.();
   await readStream(response, options.onEvent);
-  return true;
+  return 'opened';
 }
 
 /**
@@ -53,8 +59,13 @@ export async function followEventStream(path: string, options: StreamOptions, si
       });
       continue;
     }
-    const opened = await connectOnce(path, options, signal).catch(() => false);
-    attempt = opened ? 0 : attempt + 1;
+    const outcome = await connectOnce(path, options, signal).catch((): Outcome => 'failed');
+    if (outcome === 'session-ended') {
+      // As for any call: a 401 that refresh cannot cure ends the session (no retrying a dead one).
+      endSession();
+      return;
+    }
+    attempt = outcome === 'opened' ? 0 : attempt + 1;
     if (!signal.aborted) await waitFor(reconnectDelay(attempt), signal);
   }
 }
