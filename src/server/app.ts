@@ -6,9 +6,12 @@ import { seedCatalog } from './db/seed.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { eventsPlugin } from './plugins/events.ts';
+import { pushPlugin } from './plugins/push.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { trackRouteMethods } from './plugins/route-methods.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { shutdownPlugin } from './plugins/shutdown.ts';
 import { hasBuiltApp, serveAppShell, staticPlugin } from './plugins/static.ts';
 import { authPlugin } from './plugins/auth.ts';
 import multipart from '@fastify/multipart';
@@ -21,6 +24,7 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { healthRoutes } from './routes/health.ts';
 import { fileRoutes } from './routes/files.ts';
 import { ownedRoutes } from './routes/owned.ts';
+import { pushKeyRoutes } from './routes/push.ts';
 import { loadSigningKey } from './services/secrets.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -58,6 +62,7 @@ export async function buildApp(config: Config) {
   }
   await app.register(dbPlugin, { database });
 
+  await app.register(shutdownPlugin);
   const allowedMethods = trackRouteMethods(app);
   const serveApp = hasBuiltApp(config.distDir) ? serveAppShell : undefined;
   await app.register(i18nPlugin);
@@ -69,6 +74,8 @@ export async function buildApp(config: Config) {
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 4, fields: 40 } });
   app.decorate('fileStore', createFileStore(config.dataDir));
   await app.register(idempotencyPlugin);
+  await app.register(eventsPlugin, { database, heartbeatMs: config.eventsHeartbeatMs });
+  await app.register(pushPlugin, { config });
   await app.register(docsPlugin);
   if (serveApp && config.distDir) await app.register(staticPlugin, { root: config.distDir });
 
@@ -77,6 +84,7 @@ export async function buildApp(config: Config) {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(authRoutes);
+      await api.register(pushKeyRoutes);
       await api.register(ownedRoutes);
       await api.register(fileRoutes);
     },

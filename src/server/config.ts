@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const EnvSchema = z.object({
@@ -18,6 +19,10 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   UPLOAD_LIMIT_MB: z.coerce.number().int().min(1).max(10_240).default(512),
+  VAPID_PUBLIC_KEY: z.string().regex(BASE64URL).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(BASE64URL).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must start with mailto: or https://').optional(),
+  PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -43,6 +48,17 @@ export interface Config {
   publicUrl: string | null;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  // The settings below are optional so that a hand-built Config (tests, bench) gets the defaults.
+  /** Milliseconds between heartbeat comments on an open events stream (default 25 000). */
+  eventsHeartbeatMs?: number;
+  /** VAPID key pair (base64url) from the environment; when absent one is generated once and kept in the database. */
+  vapidKeys?: { publicKey: string; privateKey: string } | null;
+  /** Contact sent to push services in the VAPID JWT (default `mailto:` + staffEmail). */
+  vapidSubject?: string | null;
+  /** Tests only: accept `http:` push endpoints (otherwise only `https:`, so nobody can aim pushes at internal HTTP services). */
+  pushAllowInsecureEndpoints?: boolean;
+  /** Longest wait before retrying a push (a 429's Retry-After, the 5xx backoff), milliseconds (default 60 000). */
+  pushRetryMaxDelayMs?: number;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -72,5 +88,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     trustProxy: e.TRUST_PROXY === 'true',
+    vapidKeys: vapidKeysOf(e),
+    vapidSubject: e.VAPID_SUBJECT ?? null,
+    pushAllowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS === 'true',
   };
+}
+
+/** Both VAPID keys or neither. */
+function vapidKeysOf(e: z.infer<typeof EnvSchema>): Config['vapidKeys'] {
+  if (!e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY) return null;
+  if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY) {
+    throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY };
 }

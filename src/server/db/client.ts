@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { listenPostgres, type Listen } from './listen.ts';
 import { lockDirectory } from './lock.ts';
 import * as schema from './schema.ts';
 
@@ -17,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: Config['database']['kind'];
+  /** LISTEN/NOTIFY: a notification sent in a transaction reaches every listener once it commits. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,10 @@ async function openPglite(dir: string | null): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      listen: async (channel, { onPayload }) => {
+        const unlisten = await client.listen(channel, onPayload);
+        return () => (client.closed ? Promise.resolve() : unlisten());
+      },
       close: async () => {
         await client.close();
         release();
@@ -57,7 +64,7 @@ async function openPostgres(url: string): Promise<Database> {
     lockClient.release();
   }
   const db = drizzlePg({ client: pool, schema });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', listen: listenPostgres(url), close: () => pool.end() };
 }
 
 /** Opens the configured database and brings its schema up to date. */

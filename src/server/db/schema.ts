@@ -216,3 +216,27 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.scope, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
 );
+
+/**
+ * Web Push subscriptions (a browser's PushSubscription), one per endpoint. `sessionId` is the refresh-token
+ * family that registered it: revoking that session (logout, password change or reset) removes it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestampTz('last_success_at'),
+    /** Failed sends since the last success. */
+    failures: integer('failures').notNull().default(0),
+  },
+  (table) => [index('push_subscriptions_user_idx').on(table.userId), index('push_subscriptions_session_idx').on(table.sessionId)],
+);
+

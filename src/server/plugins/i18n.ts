@@ -1,8 +1,12 @@
 import fp from 'fastify-plugin';
 import { negotiateLanguage, type Language } from '#shared/languages.ts';
-import { createTranslator, type Translate } from '../i18n/translator.ts';
+import { createTranslator, type Translate, type Translator } from '../i18n/translator.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** For texts outside a request (a push message in its user's language). */
+    translator: Translator;
+  }
   interface FastifyRequest {
     lang: Language;
     t: Translate;
@@ -12,6 +16,7 @@ declare module 'fastify' {
 /** Decorates each request with the language negotiated from Accept-Language and a `t` bound to it. */
 export const i18nPlugin = fp(async (app) => {
   const translator = createTranslator();
+  app.decorate('translator', translator);
   app.decorateRequest('lang', 'pt-BR');
   app.decorateRequest('t', null as unknown as Translate);
   app.addHook('onRequest', async (request, reply) => {

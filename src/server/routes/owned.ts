@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireOwner } from '../plugins/auth.ts';
 import { calibrationRoutes } from './calibrations.ts';
+import { eventRoutes } from './events.ts';
 import { notificationRoutes } from './notifications.ts';
+import { pushSubscriptionRoutes } from './push.ts';
 import { userRoutes } from './users.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,4 +18,6 @@ export const ownedRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(calibrationRoutes);
   await app.register(notificationRoutes);
+  await app.register(eventRoutes);
+  await app.register(pushSubscriptionRoutes);
 };

@@ -2,18 +2,38 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { notifications, type NOTIFICATION_KINDS } from '../db/schema.ts';
+import { writeAndPublish } from '../events/publish.ts';
 import type { Translate } from '../i18n/translator.ts';
 
 type Kind = (typeof NOTIFICATION_KINDS)[number];
+export type NotificationRow = typeof notifications.$inferSelect;
 
-/** Tells a user about a change; `key` names a text in server.json `notifications.*`, rendered in the reader's language. */
-export async function notify(db: Db, userId: string, kind: Kind, key: string, values: Record<string, string | number> = {}) {
-  await db.insert(notifications).values({ userId, kind, messageKey: key, messageValues: values });
+/** Bus events of notifications (events/bus.ts): the new one's id, or the one whose `checked` changed. */
+export const NOTIFICATION_CREATED = 'notification.created';
+export const NOTIFICATION_CHECKED = 'notification.checked';
+
+/**
+ * Tells a user about a change; `key` names a text in server.json `notifications.*`, rendered in the reader's
+ * language. Once stored, the user's open event streams (every process) and Web Push subscriptions hear of it.
+ */
+export async function notify(
+  db: Db,
+  userId: string,
+  kind: Kind,
+  key: string,
+  values: Record<string, string | number> = {},
+): Promise<NotificationRow> {
+  return writeAndPublish(
+    db,
+    async (tx) => {
+      const [row] = await tx.insert(notifications).values({ userId, kind, messageKey: key, messageValues: values }).returning();
+      return row!;
+    },
+    (row) => ({ type: NOTIFICATION_CREATED, userId, id: row.id }),
+  );
 }
 
-type Row = typeof notifications.$inferSelect;
-
-const present = (row: Row, t: Translate): Notification => ({
+export const presentNotification = (row: NotificationRow, t: Translate): Notification => ({
   id: row.id,
   message: t(`notifications.${row.messageKey}`, row.messageValues),
   kind: row.kind,
@@ -36,14 +56,41 @@ export async function listNotifications(
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
     .offset(offset);
-  return { count: total, row: rows.map((row) => present(row, t)) };
+  return { count: total, row: rows.map((row) => presentNotification(row, t)) };
 }
 
-/** Sets `checked` (or flips it when no value is given, as v1); false when the user has no such notification. */
+/** One of the user's notifications, or null. */
+export async function findNotification(db: Db, userId: string, id: string): Promise<NotificationRow | null> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row ?? null;
+}
+
+/** How many of the user's notifications are unchecked (the bell's number). */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.checked, false)));
+  return row?.unread ?? 0;
+}
+
+/**
+ * Sets `checked` (or flips it when no value is given, as v1); false when the user has no such notification.
+ * A change is published to the user's other tabs and devices; setting the value it already has is not one.
+ */
 export async function setChecked(db: Db, userId: string, id: string, checked: boolean | null): Promise<boolean> {
   const where = and(eq(notifications.id, id), eq(notifications.userId, userId));
   const [row] = await db.select({ checked: notifications.checked }).from(notifications).where(where);
   if (!row) return false;
-  await db.update(notifications).set({ checked: checked ?? !row.checked }).where(where);
+  const next = checked ?? !row.checked;
+  if (next === row.checked) return true;
+  await writeAndPublish(
+    db,
+    (tx) => tx.update(notifications).set({ checked: next }).where(where),
+    () => ({ type: NOTIFICATION_CHECKED, userId, id }),
+  );
   return true;
 }

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, notExists } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, users } from '../db/schema.ts';
+import { removeSessionSubscriptions } from './push-subscriptions.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 48 * 60 * 60;
@@ -95,11 +96,23 @@ export async function refreshSession(db: Db, key: Uint8Array, token: string): Pr
   return { ok: true, tokens: await issue(db, key, row.userId, row.familyId) };
 }
 
+/** Ends a session (a token family); the Web Push subscriptions it registered go with it. */
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await removeSessionSubscriptions(db, familyId);
+}
+
+/** True once a session (token family) was revoked: logout, password change or reset, a replayed refresh token. */
+export async function isSessionRevoked(db: Db, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Ends every session of a user, or every one but `keepFamilyId` (the one changing its password). */

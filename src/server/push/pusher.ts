@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import type { Db } from '../db/client.ts';
+import type { Translator } from '../i18n/translator.ts';
+import {
+  deleteSubscriptionById,
+  recordPushFailure,
+  recordPushSuccess,
+  subscriptionsOf,
+  type PushSubscriptionRow,
+} from '../services/push-subscriptions.ts';
+import { deliver, type Delivery } from './deliver.ts';
+import { notificationMessage, type PushMessage } from './message.ts';
+import { fetchTransport, type PushRequest, type PushTransport } from './transport.ts';
+import type { VapidKeys } from './vapid.ts';
+
+/** A day: a phone that stays offline longer gets the notification list instead. */
+const TTL_SECONDS = 86_400;
+/** At shutdown, pushes still in flight get this long before they are abandoned. */
+const SHUTDOWN_GRACE_MS = 2000;
+
+export interface PusherOptions {
+  db: Db;
+  translator: Translator;
+  vapid: VapidKeys & { subject: string };
+  retryMaxDelayMs: number;
+  log: FastifyBaseLogger;
+  transport?: PushTransport;
+}
+
+const originOf = (endpoint: string) => {
+  try {
+    return new URL(endpoint).origin;
+  } catch {
+    return 'invalid';
+  }
+};
+
+/** Records what the push service said: a success, a subscription gone, or one more failure. */
+function record(db: Db, delivery: Delivery, subscriptionId: string): Promise<void> {
+  if (delivery === 'delivered') return recordPushSuccess(db, subscriptionId);
+  if (delivery === 'gone') return deleteSubscriptionById(db, subscriptionId);
+  return recordPushFailure(db, subscriptionId);
+}
+
+/** Web Push sends in the background, tracked so that shutdown can wait for them briefly. */
+export class Pusher {
+  /** Aborted when closing starts: no new pushes, no more waiting to retry. */
+  private readonly closing = new AbortController();
+  /** Aborted when the shutdown grace is over: requests still open are dropped. */
+  private readonly abort = new AbortController();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly transport: PushTransport;
+
+  constructor(private readonly options: PusherOptions) {
+    this.transport = options.transport ?? fetchTransport;
+  }
+
+  /** Sends a new notification to each of its user's subscriptions, in the background; never throws. */
+  pushNotification(userId: string, notificationId: string): void {
+    if (this.closing.signal.aborted) return;
+    const job = this.sendNotification(userId, notificationId).catch((error: unknown) => {
+      if (!this.closing.signal.aborted) this.options.log.error({ err: error }, 'push failed');
+    });
+    this.inFlight.add(job);
+    void job.finally(() => this.inFlight.delete(job));
+  }
+
+  /** Resolves once no push is in flight. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Stops retrying, waits briefly for requests in flight, then abandons them. */
+  async close(): Promise<void> {
+    this.closing.abort();
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_GRACE_MS)));
+    await Promise.race([this.idle(), grace]);
+    clearTimeout(timer);
+    this.abort.abort();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async sendNotification(userId: string, notificationId: string): Promise<void> {
+    const { db, translator } = this.options;
+    const subscriptions = await subscriptionsOf(db, userId);
+    if (subscriptions.length === 0) return;
+    const message = await notificationMessage(db, translator, userId, notificationId);
+    if (message) await Promise.all(subscriptions.map((subscription) => this.sendTo(subscription, message)));
+  }
+
+  private async sendTo(subscription: PushSubscriptionRow, message: PushMessage): Promise<void> {
+    const log = this.options.log.child({ subscription: subscription.id, pushService: originOf(subscription.endpoint) });
+    const delivery = await deliver(this.requestFor(subscription, message), {
+      transport: this.transport,
+      signal: this.abort.signal,
+      retryWait: this.closing.signal,
+      retryMaxDelayMs: this.options.retryMaxDelayMs,
+      log,
+    });
+    await record(this.options.db, delivery, subscription.id);
+    if (delivery === 'gone') log.info('push subscription expired; removed');
+  }
+
+  /** Each try is a new request: a fresh VAPID JWT and encryption salt. */
+  private requestFor(subscription: PushSubscriptionRow, message: PushMessage): () => PushRequest {
+    return () => {
+      const keys = { p256dh: subscription.p256dh, auth: subscription.auth };
+      const details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys }, message.payload, {
+        vapidDetails: this.options.vapid,
+        TTL: TTL_SECONDS,
+        urgency: 'normal',
+        topic: message.topic,
+      });
+      return { endpoint: details.endpoint, headers: details.headers, body: details.body };
+    };
+  }
+}

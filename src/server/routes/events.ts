@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '#shared/schemas/common.ts';
+import { UserIdParams } from '#shared/schemas/users.ts';
+
+const STREAM_HEADERS = {
+  'Cache-Control': 'no-cache, no-transform',
+  // nginx and similar proxies: pass each event on at once.
+  'X-Accel-Buffering': 'no',
+};
+
+const description = [
+  'Server-Sent Events (text/event-stream) for the signed-in user, starting with `retry: 5000`:',
+  '`unread` `{"unread"}` on open; `notification` (id = the notification id) `{"notification", "unread"}` when one is',
+  'created, its message in the Accept-Language of the request; `notification-checked` `{"id", "checked", "unread"}` when',
+  'toogle_check changes one (from any tab or device); a `: ping` comment every 25 s. The stream ends when the session',
+  'is signed out or revoked, and when the server shuts down; EventSource then reconnects.',
+].join(' ');
+
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users/:uid/events/',
+    {
+      // Compression would hold events back in the compressor's buffer.
+      compress: false,
+      schema: {
+        tags: ['events'],
+        summary: 'Live events of the user (Server-Sent Events)',
+        description,
+        params: UserIdParams,
+        produces: ['text/event-stream'],
+        response: { 200: z.unknown().describe('text/event-stream'), 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const stream = app.events.open({ userId: request.params.uid, sessionId: request.user!.familyId, t: request.t });
+      reply.raw.on('close', () => stream.close());
+      return reply.headers(STREAM_HEADERS).type('text/event-stream; charset=utf-8').send(stream.body);
+    },
+  );
+};
