@@ -18,11 +18,16 @@ import multipart from '@fastify/multipart';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
+import { createUploadStore } from './storage/upload-store.ts';
+import { uploadsPlugin } from './plugins/uploads.ts';
+import { UPLOAD_TTL_MS } from './services/uploads.ts';
 import { requestShapePlugin } from './plugins/request-shape.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { healthRoutes } from './routes/health.ts';
 import { fileRoutes } from './routes/files.ts';
+import { uploadRoutes } from './routes/uploads.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { ownedRoutes } from './routes/owned.ts';
 import { pushKeyRoutes } from './routes/push.ts';
 import { loadSigningKey } from './services/secrets.ts';
@@ -72,7 +77,9 @@ export async function buildApp(config: Config) {
   await app.register(authPlugin, { signingKey: await loadSigningKey(database.db, config.secretKey) });
   await app.register(mailPlugin, { config });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 4, fields: 40 } });
-  app.decorate('fileStore', createFileStore(config.dataDir));
+  const uploadStore = await createUploadStore({ dataDir: config.dataDir, s3: config.s3 ?? null, expiresMs: UPLOAD_TTL_MS });
+  app.decorate('fileStore', createFileStore(config.dataDir, uploadStore));
+  await app.register(uploadsPlugin, { store: uploadStore, path: `${API_PREFIX}/uploads`, maxBytes: config.uploadMaxBytes, sweepMs: config.uploadSweepMs });
   await app.register(idempotencyPlugin);
   await app.register(eventsPlugin, { database, heartbeatMs: config.eventsHeartbeatMs });
   await app.register(pushPlugin, { config });
@@ -87,6 +94,8 @@ export async function buildApp(config: Config) {
       await api.register(pushKeyRoutes);
       await api.register(ownedRoutes);
       await api.register(fileRoutes);
+      await api.register(uploadRoutes);
+      await api.register(staffRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -23,6 +23,13 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().regex(BASE64URL).optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must start with mailto: or https://').optional(),
   PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(2 * 1024 ** 3),
+  UPLOAD_SWEEP_MINUTES: z.coerce.number().min(1).default(60),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -59,6 +66,20 @@ export interface Config {
   pushAllowInsecureEndpoints?: boolean;
   /** Longest wait before retrying a push (a 429's Retry-After, the 5xx backoff), milliseconds (default 60 000). */
   pushRetryMaxDelayMs?: number;
+  /** Largest resumable upload, bytes (UPLOAD_MAX_BYTES, default 2 GiB). */
+  uploadMaxBytes?: number;
+  /** Milliseconds between sweeps of expired, unconsumed uploads (default one hour; also run on start). */
+  uploadSweepMs?: number;
+  /** Resumable uploads go to this S3-compatible bucket instead of `${dataDir}/uploads`. */
+  s3?: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -91,6 +112,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidKeys: vapidKeysOf(e),
     vapidSubject: e.VAPID_SUBJECT ?? null,
     pushAllowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS === 'true',
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadSweepMs: e.UPLOAD_SWEEP_MINUTES * 60_000,
+    s3: s3Of(e),
+  };
+}
+
+/** S3 when S3_BUCKET is set; the region defaults to us-east-1 (most S3-compatible servers ignore it). */
+function s3Of(e: z.infer<typeof EnvSchema>): S3Config | null {
+  if (!e.S3_BUCKET) return null;
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT ?? null,
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
   };
 }
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -146,7 +148,8 @@ export const files = pgTable('files', {
     .references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   contentType: text('content_type').notNull(),
-  size: integer('size').notNull(),
+  /** Bytes; bigint since resumable uploads reach 2 GiB (migration 0004). */
+  size: bigint('size', { mode: 'number' }).notNull(),
   sha256: text('sha256').notNull(),
   storageKey: text('storage_key').notNull(),
   createdAt: createdAt(),
@@ -240,3 +243,98 @@ export const pushSubscriptions = pgTable(
   (table) => [index('push_subscriptions_user_idx').on(table.userId), index('push_subscriptions_session_idx').on(table.sessionId)],
 );
 
+export const UPLOAD_STATUSES = ['receiving', 'complete', 'failed', 'consumed'] as const;
+
+/**
+ * Resumable (tus) uploads: `id` is the tus id. A complete upload is consumed once, by the calibration or
+ * analysis that names it (`imagesUploadId`); unconsumed ones are swept after `expires_at`.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    type: text('type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    offset: bigint('offset', { mode: 'number' }).notNull().default(0),
+    sha256: text('sha256').notNull(),
+    status: text('status', { enum: UPLOAD_STATUSES }).notNull().default('receiving'),
+    createdAt: createdAt(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    consumedAt: timestampTz('consumed_at'),
+  },
+  (table) => [index('uploads_user_idx').on(table.userId), index('uploads_expires_idx').on(table.expiresAt)],
+);
+
+export const PAYMENT_STATUSES = ['APG', 'CON'] as const;
+
+/** A service hired by a user (v1 §3.4), created by staff; `remaining` analyses may still be sent. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** Sequential number, part of the human-readable `code`. */
+    number: serial('number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.id),
+    quantity: integer('quantity').notNull(),
+    remaining: integer('remaining').notNull(),
+    /** BRL */
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    statusPayment: text('status_payment', { enum: PAYMENT_STATUSES }).notNull().default('APG'),
+    active: boolean('active').notNull().default(true),
+    code: text('code').notNull(),
+    billFileId: uuid('bill_file_id').references(() => files.id, { onDelete: 'set null' }),
+    billUrl: text('bill_url'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    modifiedAt: timestampTz('modified_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_user_created_idx').on(table.userId, table.createdAt),
+    check('orders_remaining_range', sql`${table.remaining} >= 0 AND ${table.remaining} <= ${table.quantity}`),
+  ],
+);
+
+export const ANALYSIS_STATUSES = ['DS', 'AI', 'II', 'PR', 'CO'] as const;
+
+/** One analysis of an order (v1 §3.6; the four v1 tables in one, fields by the order's service). */
+export const analyses = pgTable(
+  'analyses',
+  {
+    /** Client-generated UUID (local-first creates). */
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    analysisName: text('analysis_name').notNull(),
+    status: text('status', { enum: ANALYSIS_STATUSES }).notNull().default('DS'),
+    messageToUser: text('message_to_user').notNull().default(''),
+    /** dosi-clin, dosi-preclin: one of the user's calibrations (deleting it is refused while used). */
+    calibrationId: uuid('calibration_id').references(() => calibrations.id),
+    injectedActivity: doublePrecision('injected_activity'),
+    administrationDatetime: timestampTz('administration_datetime'),
+    /** radiosino */
+    isotope: text('isotope').references(() => isotopes.name),
+    imagesFileId: uuid('images_file_id').references(() => files.id, { onDelete: 'set null' }),
+    reportFileId: uuid('report_file_id').references(() => files.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    modifiedAt: timestampTz('modified_at').notNull().defaultNow(),
+  },
+  (table) => [
+    unique('analyses_order_name_unique').on(table.orderId, table.analysisName),
+    index('analyses_order_created_idx').on(table.orderId, table.createdAt),
+    index('analyses_calibration_idx').on(table.calibrationId),
+  ],
+);

@@ -13,6 +13,7 @@ import { ErrorBody } from '#shared/schemas/common.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
 import { fieldErrors, InputError } from '../errors.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
+import { formIdentity, imagesSourceOf, withForm } from '../http/images.ts';
 import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
 import {
@@ -22,7 +23,6 @@ import {
   listCalibrations,
   presentCalibration,
   updateCalibration,
-  type NewFile,
 } from '../services/calibrations.ts';
 import { claimForm } from '../plugins/idempotency.ts';
 import { notify } from '../services/notifications.ts';
@@ -30,7 +30,7 @@ import { notify } from '../services/notifications.ts';
 const tags = ['calibrations'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 413: ErrorBody, 429: ErrorBody };
 /** Multipart bodies are parsed by the handler; the schema only documents them. */
-const formBody = z.any().describe('multipart/form-data (fields of CalibrationFields and the file `images`) or JSON');
+const formBody = z.any().describe('multipart/form-data (fields of CalibrationFields and the file `images`) or JSON with `imagesUploadId` (a finished upload of /uploads/)');
 
 /** Validates the form's fields; stored files are removed when it is refused. */
 function parseFields(form: ReadForm) {
@@ -41,31 +41,7 @@ function parseFields(form: ReadForm) {
   return parsed.data;
 }
 
-/** The images of a form, as a file row to record with the calibration. */
-const imagesOf = (form: ReadForm): NewFile | null => {
-  const images = form.files.images;
-  return images ? { name: images.name, contentType: images.contentType, size: images.size, sha256: images.sha256, storageKey: images.storageKey } : null;
-};
-
-/** What identifies a form for its Idempotency-Key: the fields and each file's SHA-256. */
-const formIdentity = (form: ReadForm) => ({
-  fields: form.fields,
-  files: Object.fromEntries(Object.entries(form.files).map(([name, file]) => [name, file.sha256])),
-});
-
 export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Runs a write on a read form; its stored files are removed unless `keep` says they were recorded. */
-  const withForm = async <T>(form: ReadForm, write: () => Promise<{ result: T; keep: boolean }>): Promise<T> => {
-    let keep = false;
-    try {
-      const outcome = await write();
-      keep = outcome.keep;
-      return outcome.result;
-    } finally {
-      if (!keep) await form.discard();
-    }
-  };
-
   app.get(
     '/users/:uid/calibrations/',
     { schema: { tags, summary: "The user's calibrations, newest first", params: UserIdParams, response: { 200: CalibrationList, ...errors } } },
@@ -92,7 +68,7 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       return withForm(form, async () => {
         if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
         const { id = randomUUID(), ...input } = parseFields(form);
-        const images = imagesOf(form);
+        const images = imagesSourceOf(form);
         if (!images) throw fieldErrors([{ field: 'images', key: 'validation.required' }]);
         const outcome = await createCalibration(app.db, request.params.uid, id, input, images);
         if (outcome.created) await notify(app.db, request.params.uid, 'success', 'calibrationCreated', { name: input.calibrationName });
@@ -132,12 +108,12 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       return withForm(form, async () => {
         if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
         const { id: _ignored, ...input } = parseFields(form);
-        const images = imagesOf(form);
+        const images = imagesSourceOf(form);
         const updated = await updateCalibration(app.db, row, input, images, expectedVersion(request));
         if (updated.replacedStorageKey) await app.fileStore.remove(updated.replacedStorageKey);
         await notify(app.db, row.userId, 'update', 'calibrationUpdated', { name: updated.row.calibrationName });
         sendVersion(reply, updated.row.version);
-        return { result: reply.code(204).send(null), keep: images !== null };
+        return { result: reply.code(204).send(null), keep: images?.kind === 'file' };
       });
     },
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { files } from '../db/schema.ts';
 import { appError } from '../errors.ts';
+import { sendStoredFile } from '../http/send-file.ts';
 import { requireUser } from '../plugins/auth.ts';
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,12 +23,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const [file] = await app.db.select().from(files).where(eq(files.id, request.params.id));
       // Another user's file is "not found", never "forbidden": its existence is not revealed.
       if (!file || (file.userId !== request.user!.id && !request.user!.isStaff)) throw appError(404, 'errors.notFound');
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Length', String(file.size))
-        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-        .header('Cache-Control', 'private, no-store')
-        .send(app.fileStore.open(file.storageKey));
+      return sendStoredFile(reply, app.fileStore, file);
     },
   );
 };

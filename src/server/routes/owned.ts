@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireOwner } from '../plugins/auth.ts';
+import { analysisRoutes } from './analyses.ts';
 import { calibrationRoutes } from './calibrations.ts';
 import { eventRoutes } from './events.ts';
 import { notificationRoutes } from './notifications.ts';
+import { orderRoutes } from './orders.ts';
 import { pushSubscriptionRoutes } from './push.ts';
 import { userRoutes } from './users.ts';
 
@@ -17,6 +19,8 @@ export const ownedRoutes: FastifyPluginAsync = async (app) => {
   });
   await app.register(userRoutes);
   await app.register(calibrationRoutes);
+  await app.register(orderRoutes);
+  await app.register(analysisRoutes);
   await app.register(notificationRoutes);
   await app.register(eventRoutes);
   await app.register(pushSubscriptionRoutes);

@@ -1,18 +1,14 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Calibration, CalibrationFields } from '#shared/schemas/calibrations.ts';
+import { EDITABLE_ANALYSIS_STATUSES } from '#shared/schemas/orders.ts';
 import type { Db } from '../db/client.ts';
-import { calibrations, files, isotopes } from '../db/schema.ts';
+import { analyses, calibrations, files, isotopes } from '../db/schema.ts';
 import { appError, fieldErrors } from '../errors.ts';
+import { storeImages, type ImagesSource, type NewFile } from './images.ts';
 
 type Row = typeof calibrations.$inferSelect;
 export type CalibrationInput = Omit<CalibrationFields, 'id'>;
-export interface NewFile {
-  name: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-  storageKey: string;
-}
+export type { ImagesSource, NewFile };
 
 export function presentCalibration(row: Row): Calibration {
   return {
@@ -98,7 +94,7 @@ async function existingCreate(db: Db, userId: string, id: string, input: Calibra
  * existing calibration instead of a second one; the same id with other content is a conflict.
  * The images' row is written only with the calibration, in one transaction.
  */
-export async function createCalibration(db: Db, userId: string, id: string, input: CalibrationInput, images: NewFile): Promise<CreateOutcome> {
+export async function createCalibration(db: Db, userId: string, id: string, input: CalibrationInput, images: ImagesSource): Promise<CreateOutcome> {
   const existing = await existingCreate(db, userId, id, input);
   if (existing) return { created: false, row: existing };
   await assertDosimetryIsotope(db, input.isotope);
@@ -107,10 +103,10 @@ export async function createCalibration(db: Db, userId: string, id: string, inpu
     db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: calibrations.id }).from(calibrations).where(eq(calibrations.id, id));
       if (taken) return null;
-      const [file] = await tx.insert(files).values({ userId, ...images }).returning({ id: files.id });
+      const imagesFileId = await storeImages(tx as unknown as Db, userId, images);
       const [inserted] = await tx
         .insert(calibrations)
-        .values({ id, userId, ...input, imagesFileId: file!.id })
+        .values({ id, userId, ...input, imagesFileId })
         .onConflictDoNothing({ target: calibrations.id })
         .returning();
       if (!inserted) throw new ConcurrentCreate();
@@ -143,14 +139,15 @@ export async function updateCalibration(
   db: Db,
   row: Row,
   input: CalibrationInput,
-  images: NewFile | null,
+  images: ImagesSource | null,
   expectedVersion: number | null,
 ): Promise<UpdateResult> {
+  await assertNotInUse(db, row.id, 'update');
   await assertDosimetryIsotope(db, input.isotope);
   await assertNameFree(db, row.userId, input.calibrationName, row.id);
   return guardNameRace(() =>
     db.transaction(async (tx) => {
-      const fileId = images ? (await tx.insert(files).values({ userId: row.userId, ...images }).returning({ id: files.id }))[0]!.id : null;
+      const fileId = images ? await storeImages(tx as unknown as Db, row.userId, images) : null;
       const where = and(
         eq(calibrations.id, row.id),
         eq(calibrations.userId, row.userId),
@@ -179,9 +176,33 @@ async function dropFileRow(db: Db, fileId: string): Promise<string | null> {
   return file?.storageKey ?? null;
 }
 
-/** Deletes the calibration and its images' row; returns the storage key to delete. 412/404 as for updates. */
+/**
+ * API.md: a calibration used by an analysis cannot be deleted (409); v1: nor updated while one of those
+ * analyses is past "Data sent"/"Invalid information".
+ */
+async function assertNotInUse(db: Db, id: string, write: 'update' | 'delete') {
+  const editable = inArray(analyses.status, [...EDITABLE_ANALYSIS_STATUSES]);
+  const where = and(eq(analyses.calibrationId, id), write === 'update' ? not(editable) : undefined);
+  const [used] = await db.select({ id: analyses.id }).from(analyses).where(where).limit(1);
+  if (used) throw appError(409, write === 'update' ? 'calibrations.lockedByAnalysis' : 'calibrations.inUse');
+}
+
+/** An analysis created meanwhile (the foreign key refuses the delete) answers like the check before it. */
+async function guardInUseRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+      if ((e as { code?: string }).code === '23503') throw appError(409, 'calibrations.inUse');
+    }
+    throw error;
+  }
+}
+
+/** Deletes the calibration and its images' row; returns the storage key to delete. 409 while used; 412/404 as for updates. */
 export async function deleteCalibration(db: Db, row: Row, expectedVersion: number | null): Promise<string | null> {
-  return db.transaction(async (tx) => {
+  await assertNotInUse(db, row.id, 'delete');
+  return guardInUseRace(() => db.transaction(async (tx) => {
     const where = and(
       eq(calibrations.id, row.id),
       eq(calibrations.userId, row.userId),
@@ -190,5 +211,5 @@ export async function deleteCalibration(db: Db, row: Row, expectedVersion: numbe
     const [deleted] = await tx.delete(calibrations).where(where).returning({ imagesFileId: calibrations.imagesFileId });
     if (!deleted) throw await goneOrStale(tx as unknown as Db, row, expectedVersion);
     return deleted.imagesFileId ? dropFileRow(tx as unknown as Db, deleted.imagesFileId) : null;
-  });
+  }));
 }

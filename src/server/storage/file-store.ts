@@ -11,10 +11,28 @@ export interface StoredBytes {
   sha256: string;
 }
 
-/** Files on local disk under `${dataDir}/files/`, addressed by an opaque key. */
-export function createFileStore(dataDir: string) {
+/** The prefix of a storage key whose bytes stay where a resumable upload put them (`upload:<tus id>`). */
+export const UPLOAD_KEY_PREFIX = 'upload:';
+
+/** Bytes kept by the resumable-upload store (storage/upload-store.ts). */
+export interface UploadBytes {
+  open(id: string): Readable;
+  remove(id: string): Promise<void>;
+}
+
+const uploadIdOf = (storageKey: string) => (storageKey.startsWith(UPLOAD_KEY_PREFIX) ? storageKey.slice(UPLOAD_KEY_PREFIX.length) : null);
+
+/**
+ * Files on local disk under `${dataDir}/files/`, addressed by an opaque key; keys `upload:<id>` are the bytes
+ * of a consumed resumable upload, read from and removed in the upload store.
+ */
+export function createFileStore(dataDir: string, uploads?: UploadBytes) {
   const root = path.join(dataDir, 'files');
   const pathOf = (storageKey: string) => path.join(root, path.basename(storageKey));
+  const uploadOf = (storageKey: string) => {
+    const id = uploadIdOf(storageKey);
+    return id && uploads ? id : null;
+  };
 
   return {
     /** Streams to disk while hashing; a partial file is removed when the stream fails. */
@@ -38,8 +56,14 @@ export function createFileStore(dataDir: string) {
       }
       return { storageKey, size, sha256: hash.digest('hex') };
     },
-    open: (storageKey: string) => fs.createReadStream(pathOf(storageKey)),
-    remove: (storageKey: string) => fsp.rm(pathOf(storageKey), { force: true }),
+    open: (storageKey: string): Readable => {
+      const id = uploadOf(storageKey);
+      return id ? uploads!.open(id) : fs.createReadStream(pathOf(storageKey));
+    },
+    remove: (storageKey: string): Promise<void> => {
+      const id = uploadOf(storageKey);
+      return id ? uploads!.remove(id) : fsp.rm(pathOf(storageKey), { force: true });
+    },
   };
 }
 

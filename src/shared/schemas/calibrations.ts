@@ -13,7 +13,7 @@ function parseDecimal(value: unknown): unknown {
 }
 
 /** Form fields arrive as text (multipart) or numbers (JSON). */
-const numberField = (min: number, minMessage: string, exclusive = false) =>
+export const numberField = (min: number, minMessage: string, exclusive = false) =>
   z.preprocess(
     parseDecimal,
     z
@@ -38,7 +38,7 @@ export function parseDateTime(text: string): Date | null {
 }
 
 /** ISO 8601 date-time; without an offset it is taken as UTC (v1). */
-const DateTimeField = z
+export const DateTimeField = z
   .string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidDatetime') })
   .trim()
   .min(1, 'validation.required')

@@ -1,0 +1,49 @@
+import fp from 'fastify-plugin';
+import { sweepExpiredUploads } from '../services/uploads.ts';
+import { createTusServer, type TusServer } from '../storage/tus-server.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
+
+export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
+const DEFAULT_SWEEP_MS = 3600 * 1000;
+
+export interface Uploads {
+  store: UploadStore;
+  tus: TusServer;
+  /** Largest upload accepted, bytes. */
+  maxBytes: number;
+  /** Removes expired, unconsumed uploads now; returns how many. */
+  sweep(): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploads: Uploads;
+  }
+}
+
+interface UploadsOptions {
+  store: UploadStore;
+  /** The public path of the tus endpoint (`/api/v1/uploads`). */
+  path: string;
+  maxBytes?: number;
+  sweepMs?: number;
+}
+
+/** Resumable uploads: the tus server, its store, and the sweep of expired uploads (on start, then periodically). */
+export const uploadsPlugin = fp<UploadsOptions>(async (app, options) => {
+  const maxBytes = options.maxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
+  const { store } = options;
+  const tus = createTusServer({ db: app.db, store, path: options.path, maxBytes });
+  const log = app.log.child({ module: 'uploads' });
+  const sweep = async () => {
+    const removed = await sweepExpiredUploads(app.db, store.remove);
+    if (removed > 0) log.info({ removed }, 'expired uploads removed');
+    return removed;
+  };
+  app.decorate('uploads', { store, tus, maxBytes, sweep });
+  const sweepQuietly = () => sweep().catch((error: unknown) => log.warn({ err: error }, 'upload sweep failed'));
+  await sweepQuietly();
+  const timer = setInterval(() => void sweepQuietly(), options.sweepMs ?? DEFAULT_SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+});

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '#shared/schemas/common.ts';
+import { Order, OrderList, OrderParams } from '#shared/schemas/orders.ts';
+import { UserIdParams } from '#shared/schemas/users.ts';
+import { sendVersion } from '../http/etag.ts';
+import { getOrder, listOrders, presentOrders } from '../services/orders.ts';
+
+const tags = ['orders'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+
+/** v1 §1.12: the user's orders (read-only; staff create them), with `statusCode`, `serviceId` and a localized `serviceName`. */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users/:uid/orders/',
+    { schema: { tags, summary: "The user's orders, newest first", params: UserIdParams, response: { 200: OrderList, ...errors } } },
+    async (request) => {
+      const rows = await listOrders(app.db, request.params.uid);
+      return { count: rows.length, row: await presentOrders(app.db, rows, request.t) };
+    },
+  );
+
+  app.get(
+    '/users/:uid/orders/:oid/',
+    { schema: { tags, summary: 'One order, with its analyses counted by status', params: OrderParams, response: { 200: Order, ...errors } } },
+    async (request, reply) => {
+      const row = await getOrder(app.db, request.params.uid, request.params.oid);
+      sendVersion(reply, row.version);
+      const [order] = await presentOrders(app.db, [row], request.t);
+      return order!;
+    },
+  );
+};

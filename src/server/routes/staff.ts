@@ -1,0 +1,145 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Analysis, AnalysisStatusChange } from '#shared/schemas/analyses.ts';
+import { ErrorBody } from '#shared/schemas/common.ts';
+import { NewOrder, Order } from '#shared/schemas/orders.ts';
+import { files } from '../db/schema.ts';
+import { AppError, appError, fieldErrors, InputError } from '../errors.ts';
+import { readForm, type ReadForm, type UploadedFile } from '../http/forms.ts';
+import { withForm } from '../http/images.ts';
+import { noticeContext } from '../http/notices.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { findAnalysis, presentAnalysis, setAnalysisStatus } from '../services/analyses.ts';
+import { tellUser, type Notice } from '../services/notices.ts';
+import { createOrder, findOrder, presentOrders, setBill, updateOrder, type OrderRow } from '../services/orders.ts';
+import type { Db } from '../db/client.ts';
+
+const tags = ['staff'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
+const formBody = z.any();
+const OrderIdParams = z.object({ oid: z.uuid('validation.invalidUuid') });
+const AnalysisIdParams = z.object({ aid: z.uuid('validation.invalidUuid') });
+const BillUrl = z.object({ billUrl: z.url({ protocol: /^https?$/, error: 'validation.invalidUrl' }) });
+
+/** `/staff/…`: staff only (403 for other users, 401 anonymous). */
+async function requireStaff(request: FastifyRequest) {
+  await requireUser(request);
+  if (!request.user!.isStaff) throw appError(403, 'errors.forbidden');
+}
+
+/** A PDF by its media type or name; anything else is refused (415). */
+function pdfOf(file: UploadedFile | undefined, field: string): UploadedFile | null {
+  if (!file) return null;
+  if (file.contentType !== 'application/pdf' && !/\.pdf$/i.test(file.name)) throw new AppError(415, [{ field, key: 'staff.pdfRequired' }]);
+  return file;
+}
+
+async function recordFile(db: Db, userId: string, file: UploadedFile): Promise<string> {
+  const { name, contentType, size, sha256, storageKey } = file;
+  const [row] = await db.insert(files).values({ userId, name, contentType, size, sha256, storageKey }).returning({ id: files.id });
+  return row!.id;
+}
+
+const STATUS_NOTICES: Record<AnalysisStatusChange['status'], Pick<Notice, 'kind' | 'key'>> = {
+  AI: { kind: 'processing', key: 'analysisVerifying' },
+  II: { kind: 'error', key: 'analysisInvalid' },
+  PR: { kind: 'processing', key: 'analysisProcessing' },
+  CO: { kind: 'success', key: 'analysisCompleted' },
+};
+
+function parseStatusChange(form: ReadForm) {
+  const parsed = AnalysisStatusChange.safeParse(form.fields);
+  if (!parsed.success) throw new InputError(parsed.error.issues);
+  if (parsed.data.status === 'II' && !parsed.data.message) throw fieldErrors([{ field: 'message', key: 'validation.required' }]);
+  return { status: parsed.data.status, message: parsed.data.message ?? '' };
+}
+
+/** Back-office (API.md additions): create an order for a user, issue its bill, confirm its payment, move analyses along. */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/v1/staff/')) await requireStaff(request);
+  });
+  const present = async (request: FastifyRequest, row: OrderRow) => (await presentOrders(app.db, [row], request.t))[0]!;
+  const orderNotice = (row: OrderRow, key: string, kind: Notice['kind'], mail: NonNullable<Notice['mail']>['kind']): Notice => ({
+    kind,
+    key,
+    values: { code: row.code, service: row.serviceId },
+    mail: { kind: mail, path: '/dashboard/my-services' },
+  });
+
+  app.post(
+    '/staff/orders/',
+    { schema: { tags, summary: 'Create an order for a user (remaining = quantity, awaiting payment); the user is notified and mailed', body: NewOrder, response: { 201: Order, ...errors } } },
+    async (request, reply) => {
+      const { created, row } = await createOrder(app.db, request.body);
+      if (created) await tellUser(noticeContext(request), row.userId, orderNotice(row, 'orderCreated', 'success', 'orderCreated'));
+      reply.header('Location', `/api/v1/users/${row.userId}/orders/${row.id}/`);
+      return reply.code(201).send(await present(request, row));
+    },
+  );
+
+  app.post(
+    '/staff/orders/:oid/bill/',
+    { schema: { tags, summary: "Issue an order's bill: multipart PDF `bill`, or JSON `{billUrl}`", params: OrderIdParams, body: formBody, response: { 200: Order, ...errors } } },
+    async (request) => {
+      const order = await findOrder(app.db, request.params.oid);
+      const form = await readForm(request, app.fileStore, ['bill']);
+      return withForm(form, async () => {
+        const pdf = pdfOf(form.files.bill, 'bill');
+        const bill = pdf ? { fileId: await recordFile(app.db, order.userId, pdf) } : { url: parseBillUrl(form) };
+        const { row, replacedStorageKey } = await setBill(app.db, order, bill);
+        if (replacedStorageKey) await app.fileStore.remove(replacedStorageKey);
+        await tellUser(noticeContext(request), row.userId, orderNotice(row, 'billIssued', 'update', 'billIssued'));
+        return { result: await present(request, row), keep: pdf !== null };
+      });
+    },
+  );
+
+  app.post(
+    '/staff/orders/:oid/confirm-payment/',
+    { schema: { tags, summary: 'Confirm the payment (CON): analyses can be sent; the user is notified and mailed', params: OrderIdParams, response: { 200: Order, ...errors } } },
+    async (request) => {
+      const order = await findOrder(app.db, request.params.oid);
+      if (order.statusPayment === 'CON') return present(request, order);
+      const row = await updateOrder(app.db, order, { statusPayment: 'CON' });
+      await tellUser(noticeContext(request), row.userId, orderNotice(row, 'paymentConfirmed', 'success', 'paymentConfirmed'));
+      return present(request, row);
+    },
+  );
+
+  app.post(
+    '/staff/analyses/:aid/status/',
+    {
+      schema: {
+        tags,
+        summary: "Move an analysis: AI, II (with `message` to the user), PR, or CO (with the multipart PDF `report`); the user is notified",
+        params: AnalysisIdParams,
+        body: formBody,
+        response: { 200: Analysis, ...errors },
+      },
+    },
+    async (request) => {
+      const analysis = await findAnalysis(app.db, request.params.aid);
+      const order = await findOrder(app.db, analysis.orderId);
+      const form = await readForm(request, app.fileStore, ['report']);
+      return withForm(form, async () => {
+        const { status, message } = parseStatusChange(form);
+        const report = pdfOf(form.files.report, 'report');
+        if (status === 'CO' && !report) throw fieldErrors([{ field: 'report', key: 'staff.reportRequired' }]);
+        const reportFileId = report ? await recordFile(app.db, analysis.userId, report) : null;
+        const { row, replacedStorageKey } = await setAnalysisStatus(app.db, analysis, status, message, reportFileId);
+        if (replacedStorageKey) await app.fileStore.remove(replacedStorageKey);
+        const mail = status === 'CO' ? { kind: 'reportReady' as const, path: `/dashboard/my-services/${order.id}/analyses` } : undefined;
+        await tellUser(noticeContext(request), row.userId, { ...STATUS_NOTICES[status], values: { name: row.analysisName, message }, mail });
+        return { result: presentAnalysis(row, order.serviceId, request.t), keep: report !== null };
+      });
+    },
+  );
+};
+
+function parseBillUrl(form: ReadForm): string {
+  const parsed = BillUrl.safeParse(form.fields);
+  if (!parsed.success) throw new InputError(parsed.error.issues);
+  return parsed.data.billUrl;
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '#shared/schemas/common.ts';
+import { appError } from '../errors.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { checkNewUpload, findOwnUpload, forgetUpload, recordOffset } from '../services/uploads.ts';
+import { webRequestOf, type TusContext } from '../storage/tus-server.ts';
+
+const tags = ['uploads'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** tus refusals of its own, as our translated messages. */
+const TUS_ERRORS: Record<number, string> = {
+  409: 'uploads.offsetMismatch',
+  410: 'uploads.notFound',
+  412: 'uploads.tusVersion',
+  413: 'errors.bodyTooLarge',
+};
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody };
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+};
+
+/** A refusal body written by our hooks is already `{"errors": [...]}`; tus's own text becomes a translated one. */
+async function sendRefusal(reply: FastifyReply, response: Response) {
+  const text = await response.text();
+  try {
+    const body = JSON.parse(text) as { errors?: unknown };
+    if (Array.isArray(body.errors)) return reply.type('application/json; charset=utf-8').send(text);
+  } catch {
+    // tus's plain-text message
+  }
+  const key = TUS_ERRORS[response.status];
+  if (key) throw appError(response.status, key);
+  throw Object.assign(new Error(text.trim()), { statusCode: response.status });
+}
+
+/** Sends tus's answer through Fastify (so hooks, headers and our error bodies apply). */
+async function forward(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'content-type') reply.header(name, value);
+  });
+  if (response.status >= 400) return sendRefusal(reply, response);
+  return reply.send();
+}
+
+/**
+ * tus 1.0 (creation, creation-with-upload, expiration, termination) at `/uploads/`, run from Fastify routes so
+ * the session, CSRF rules and language apply; each upload is its creator's (others get 404).
+ */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The body is tus's to stream into the store: Fastify must not read it.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null, undefined));
+
+  const runTus = async (request: FastifyRequest, reply: FastifyReply, context: TusContext) => {
+    const response = await app.uploads.tus.handleWeb(webRequestOf(request, reply, context));
+    const offset = response.headers.get('upload-offset');
+    if (response.status < 300 && offset !== null && request.method !== 'HEAD') await recordOffset(app.db, context.uploadId, Number(offset));
+    if (request.method === 'DELETE' && response.status === 204) await forgetUpload(app.db, context.uploadId);
+    return forward(reply, response);
+  };
+
+  app.post(
+    '/uploads/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a resumable upload (tus 1.0: Upload-Length, Upload-Metadata with filename, filetype, sha256); 201 with Location',
+        response: { 201: z.null(), 204: z.null(), ...errors },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      if (header(request, 'upload-defer-length') !== undefined) throw appError(400, 'uploads.lengthRequired');
+      const meta = checkNewUpload({ length: header(request, 'upload-length'), metadata: header(request, 'upload-metadata') }, app.uploads.maxBytes);
+      return runTus(request, reply, { userId: request.user!.id, t: request.t, uploadId: randomUUID(), meta });
+    },
+  );
+
+  app.route({
+    method: ['HEAD', 'PATCH', 'DELETE'],
+    url: '/uploads/:id/',
+    schema: {
+      tags,
+      summary: "An upload's offset (HEAD), its next bytes (PATCH from Upload-Offset), or its end (DELETE): the creator only",
+      params: z.object({ id: z.string() }),
+      response: { 200: z.null(), 204: z.null(), ...errors },
+    },
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const row = UUID.test(id) ? await findOwnUpload(app.db, request.user!.id, id) : null;
+      if (!row || row.status === 'consumed' || row.status === 'failed') throw appError(404, 'uploads.notFound');
+      return runTus(request, reply, { userId: request.user!.id, t: request.t, uploadId: row.id });
+    },
+  });
+};

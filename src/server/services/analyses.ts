@@ -1,0 +1,299 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ServiceId } from '#shared/catalog.ts';
+import { ANALYSIS_STATUS_LABELS, EDITABLE_ANALYSIS_STATUSES, type AnalysisStatusCode } from '#shared/schemas/orders.ts';
+import type { Analysis } from '#shared/schemas/analyses.ts';
+import type { Db } from '../db/client.ts';
+import { analyses, calibrations, files, isotopes, orders } from '../db/schema.ts';
+import { appError, fieldErrors, type AppError } from '../errors.ts';
+import { writeAndPublish } from '../events/publish.ts';
+import type { Translate } from '../i18n/translator.ts';
+import { storeImages, type ImagesSource } from './images.ts';
+import { fileUrl, serviceNameOf, type OrderRow } from './orders.ts';
+
+export type AnalysisRow = typeof analyses.$inferSelect;
+
+/** Bus event of an analysis's change (events/bus.ts): `{type, userId, id, orderId}`. */
+export const ANALYSIS_CHANGED = 'analysis.changed';
+
+export interface AnalysisInput {
+  analysisName: string;
+  calibrationId?: string;
+  injectedActivity?: number;
+  administrationDatetime?: Date;
+  isotope?: string;
+}
+
+const isDosimetry = (serviceId: string) => serviceId === 'dosi-clin' || serviceId === 'dosi-preclin';
+
+export const reportPath = (row: AnalysisRow) => `/api/v1/users/${row.userId}/orders/${row.orderId}/analysis/${row.id}/report/`;
+
+export function presentAnalysis(row: AnalysisRow, serviceId: string, t: Translate): Analysis {
+  const reportUrl = row.status === 'CO' && row.reportFileId ? reportPath(row) : null;
+  return {
+    id: row.id,
+    userId: row.userId,
+    orderId: row.orderId,
+    status: ANALYSIS_STATUS_LABELS[row.status],
+    statusCode: row.status,
+    imagesUrl: row.imagesFileId ? fileUrl(row.imagesFileId) : null,
+    active: true,
+    serviceId: serviceId as ServiceId,
+    serviceName: serviceNameOf(serviceId, t),
+    createdAt: row.createdAt.toISOString(),
+    modifiedAt: row.modifiedAt.toISOString(),
+    analysisName: row.analysisName,
+    report: reportUrl ?? '',
+    reportUrl,
+    messageToUser: row.status === 'II' ? row.messageToUser : '',
+    ...(isDosimetry(serviceId)
+      ? { calibrationId: row.calibrationId!, injectedActivity: row.injectedActivity!, administrationDatetime: row.administrationDatetime!.toISOString() }
+      : {}),
+    ...(serviceId === 'radiosino' ? { isotope: row.isotope! } : {}),
+    version: row.version,
+  };
+}
+
+export async function listAnalyses(db: Db, orderId: string): Promise<AnalysisRow[]> {
+  return db.select().from(analyses).where(eq(analyses.orderId, orderId)).orderBy(desc(analyses.createdAt), desc(analyses.id));
+}
+
+const notFound = () => appError(404, 'errors.resourceNotFound');
+
+/** The order's analysis, or 404 with v1's message. */
+export async function getAnalysis(db: Db, order: OrderRow, id: string): Promise<AnalysisRow> {
+  const [row] = await db.select().from(analyses).where(and(eq(analyses.id, id), eq(analyses.orderId, order.id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Any analysis, for staff; 404 when unknown. */
+export async function findAnalysis(db: Db, id: string): Promise<AnalysisRow> {
+  const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
+  if (!row) throw appError(404, 'errors.notFound');
+  return row;
+}
+
+/** v1's checks before an analysis is added: one left (409, checked first), then the payment (402). */
+export function assertCanAdd(order: Pick<OrderRow, 'serviceId' | 'remaining' | 'statusPayment'>): void {
+  if (order.serviceId === 'model-comp') throw appError(409, 'analyses.serviceWithoutAnalyses');
+  if (order.remaining <= 0) throw appError(409, 'analyses.noneRemaining');
+  if (order.statusPayment !== 'CON') throw appError(402, 'analyses.paymentNotConfirmed');
+}
+
+export function assertEditable(row: Pick<AnalysisRow, 'status'>): void {
+  if (!EDITABLE_ANALYSIS_STATUSES.includes(row.status)) throw appError(409, 'analyses.notEditable');
+}
+
+/** The references of the service's fields: the user's calibration (dosimetry), a radiosynoviorthesis isotope (radiosino). */
+async function assertReferences(db: Db, order: OrderRow, input: AnalysisInput, missingCalibration: 400 | 404) {
+  if (isDosimetry(order.serviceId)) {
+    const where = and(eq(calibrations.id, input.calibrationId!), eq(calibrations.userId, order.userId));
+    const [calibration] = await db.select({ id: calibrations.id }).from(calibrations).where(where);
+    if (!calibration) throw appError(missingCalibration, 'analyses.calibrationNotFound');
+  }
+  if (order.serviceId === 'radiosino') {
+    const [isotope] = await db.select({ name: isotopes.name }).from(isotopes).where(and(eq(isotopes.name, input.isotope!), eq(isotopes.radiosyno, true)));
+    if (!isotope) throw fieldErrors([{ field: 'isotope', key: 'validation.isotopeUnknown' }]);
+  }
+}
+
+const nameTaken = () => fieldErrors([{ field: 'analysis_name', key: 'validation.analysisNameTaken' }]);
+
+async function assertNameFree(db: Db, orderId: string, name: string, ownId: string) {
+  const [row] = await db.select({ id: analyses.id }).from(analyses).where(and(eq(analyses.orderId, orderId), eq(analyses.analysisName, name)));
+  if (row && row.id !== ownId) throw nameTaken();
+}
+
+/** Unique (order, name) races answer like the check; a calibration deleted meanwhile like a missing one. */
+async function guardRaces<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+      const { code, constraint } = e as { code?: string; constraint?: string };
+      if (code === '23505' && String(constraint).includes('name')) throw nameTaken();
+      if (code === '23503' && String(constraint).includes('calibration')) throw appError(400, 'analyses.calibrationNotFound');
+    }
+    throw error;
+  }
+}
+
+/** The service's fields of an input, as columns (others null). */
+const columnsOf = (serviceId: string, input: AnalysisInput) => ({
+  analysisName: input.analysisName,
+  calibrationId: isDosimetry(serviceId) ? input.calibrationId! : null,
+  injectedActivity: isDosimetry(serviceId) ? input.injectedActivity! : null,
+  administrationDatetime: isDosimetry(serviceId) ? input.administrationDatetime! : null,
+  isotope: serviceId === 'radiosino' ? input.isotope! : null,
+});
+
+const sameContent = (row: AnalysisRow, serviceId: string, input: AnalysisInput) => {
+  const columns = columnsOf(serviceId, input);
+  return (
+    row.analysisName === columns.analysisName &&
+    row.calibrationId === columns.calibrationId &&
+    row.injectedActivity === columns.injectedActivity &&
+    row.isotope === columns.isotope &&
+    (row.administrationDatetime?.getTime() ?? null) === (columns.administrationDatetime?.getTime() ?? null)
+  );
+};
+
+const analysisEvent = (row: AnalysisRow) => ({ type: ANALYSIS_CHANGED, userId: row.userId, id: row.id, orderId: row.orderId });
+
+/** An analysis with this id already (a replayed create): the same one, or 404/409 when it is not. */
+export async function findReplay(db: Db, order: OrderRow, id: string | undefined, input?: AnalysisInput): Promise<AnalysisRow | null> {
+  if (!id) return null;
+  const [existing] = await db.select().from(analyses).where(eq(analyses.id, id));
+  if (!existing) return null;
+  if (existing.orderId !== order.id || existing.userId !== order.userId) throw notFound();
+  if (input && !sameContent(existing, order.serviceId, input)) throw appError(409, 'analyses.idTaken');
+  return existing;
+}
+
+/** Why the conditional decrement matched nothing: re-read the order and answer as the checks before it. */
+async function refusalNow(tx: Db, orderId: string): Promise<AppError> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return notFound();
+  try {
+    assertCanAdd(order);
+  } catch (error) {
+    return error as AppError;
+  }
+  return appError(409, 'analyses.noneRemaining');
+}
+
+class ConcurrentCreate extends Error {}
+
+/**
+ * Creates with the client's id: the order's remaining count goes down by one in the same transaction as the
+ * insert, only while one remains and the payment is confirmed (a conditional UPDATE, so concurrent creates
+ * cannot overdraw it). A replay (same id, same content) returns the existing analysis.
+ */
+export async function createAnalysis(db: Db, order: OrderRow, id: string, input: AnalysisInput, images: ImagesSource) {
+  const existing = await findReplay(db, order, id, input);
+  if (existing) return { created: false, row: existing };
+  await assertReferences(db, order, input, 400);
+  await assertNameFree(db, order.id, input.analysisName, id);
+  const write = (tx: Db) => insertAnalysis(tx, order, id, input, images);
+  const row = await guardRaces(() => writeAndPublish(db, write, analysisEvent)).catch((error: unknown) => {
+    if (error instanceof ConcurrentCreate) return null;
+    throw error;
+  });
+  if (row) return { created: true, row };
+  const winner = await findReplay(db, order, id, input);
+  if (!winner) throw notFound();
+  return { created: false, row: winner };
+}
+
+async function insertAnalysis(tx: Db, order: OrderRow, id: string, input: AnalysisInput, images: ImagesSource): Promise<AnalysisRow> {
+  const [taken] = await tx.select({ id: analyses.id }).from(analyses).where(eq(analyses.id, id));
+  if (taken) throw new ConcurrentCreate();
+  const [decremented] = await tx
+    .update(orders)
+    .set({ remaining: sql`${orders.remaining} - 1`, modifiedAt: new Date(), version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.id, order.id), sql`${orders.remaining} > 0`, eq(orders.statusPayment, 'CON')))
+    .returning({ id: orders.id });
+  if (!decremented) throw await refusalNow(tx, order.id);
+  const imagesFileId = await storeImages(tx, order.userId, images);
+  const [inserted] = await tx
+    .insert(analyses)
+    .values({ id, orderId: order.id, userId: order.userId, ...columnsOf(order.serviceId, input), imagesFileId })
+    .onConflictDoNothing({ target: analyses.id })
+    .returning();
+  if (!inserted) throw new ConcurrentCreate();
+  return inserted;
+}
+
+const editableWhere = (row: AnalysisRow, expectedVersion: number | null) =>
+  and(
+    eq(analyses.id, row.id),
+    inArray(analyses.status, [...EDITABLE_ANALYSIS_STATUSES]),
+    expectedVersion === null ? undefined : eq(analyses.version, expectedVersion),
+  );
+
+/** Why a guarded write matched nothing: gone (404), stale If-Match (412) or no longer editable (409). */
+async function whyNot(tx: Db, row: AnalysisRow, expectedVersion: number | null): Promise<AppError> {
+  const [now] = await tx.select().from(analyses).where(eq(analyses.id, row.id));
+  if (!now) return notFound();
+  if (expectedVersion !== null && now.version !== expectedVersion) return appError(412, 'errors.preconditionFailed');
+  return appError(409, 'analyses.notEditable');
+}
+
+async function dropFileRow(tx: Db, fileId: string | null): Promise<string | null> {
+  if (!fileId) return null;
+  const [file] = await tx.delete(files).where(eq(files.id, fileId)).returning({ storageKey: files.storageKey });
+  return file?.storageKey ?? null;
+}
+
+/**
+ * Replaces an editable analysis (DS or II); it returns to DS (v1). The status, version and If-Match are
+ * checked in the write itself. Returns the row and the replaced images' storage key.
+ */
+export async function updateAnalysis(
+  db: Db,
+  order: OrderRow,
+  row: AnalysisRow,
+  input: AnalysisInput,
+  images: ImagesSource | null,
+  expectedVersion: number | null,
+) {
+  assertEditable(row);
+  await assertReferences(db, order, input, 404);
+  await assertNameFree(db, order.id, input.analysisName, row.id);
+  const write = async (tx: Db) => {
+    const fileId = images ? await storeImages(tx, row.userId, images) : null;
+    const [updated] = await tx
+      .update(analyses)
+      .set({
+        ...columnsOf(order.serviceId, input),
+        ...(fileId ? { imagesFileId: fileId } : {}),
+        status: 'DS',
+        messageToUser: '',
+        modifiedAt: new Date(),
+        version: sql`${analyses.version} + 1`,
+      })
+      .where(editableWhere(row, expectedVersion))
+      .returning();
+    if (!updated) throw await whyNot(tx, row, expectedVersion);
+    const replacedStorageKey = fileId ? await dropFileRow(tx, row.imagesFileId) : null;
+    return { row: updated, replacedStorageKey };
+  };
+  return guardRaces(() => writeAndPublish(db, write, (result) => analysisEvent(result.row)));
+}
+
+/** Deletes an editable analysis and gives its order the analysis back, in one transaction; returns the storage keys to remove. */
+export async function deleteAnalysis(db: Db, row: AnalysisRow, expectedVersion: number | null): Promise<string[]> {
+  assertEditable(row);
+  const write = async (tx: Db) => {
+    const [deleted] = await tx.delete(analyses).where(editableWhere(row, expectedVersion)).returning();
+    if (!deleted) throw await whyNot(tx, row, expectedVersion);
+    await tx
+      .update(orders)
+      .set({ remaining: sql`${orders.remaining} + 1`, modifiedAt: new Date(), version: sql`${orders.version} + 1` })
+      .where(eq(orders.id, row.orderId));
+    const keys = [await dropFileRow(tx, deleted.imagesFileId), await dropFileRow(tx, deleted.reportFileId)];
+    return keys.filter((key): key is string => key !== null);
+  };
+  return writeAndPublish(db, write, () => analysisEvent(row));
+}
+
+/** Staff: a new status (II with its message; CO with its report's file id). Returns the row and a replaced report's storage key. */
+export async function setAnalysisStatus(db: Db, row: AnalysisRow, status: AnalysisStatusCode, message: string, reportFileId: string | null) {
+  const write = async (tx: Db) => {
+    const [updated] = await tx
+      .update(analyses)
+      .set({
+        status,
+        messageToUser: status === 'II' ? message : '',
+        ...(reportFileId ? { reportFileId } : {}),
+        modifiedAt: new Date(),
+        version: sql`${analyses.version} + 1`,
+      })
+      .where(eq(analyses.id, row.id))
+      .returning();
+    if (!updated) throw appError(404, 'errors.notFound');
+    const replacedStorageKey = reportFileId ? await dropFileRow(tx, row.reportFileId) : null;
+    return { row: updated, replacedStorageKey };
+  };
+  return writeAndPublish(db, write, (result) => analysisEvent(result.row));
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_LANGUAGE, matchLanguage } from '#shared/languages.ts';
+import type { Db } from '../db/client.ts';
+import { users, type NOTIFICATION_KINDS } from '../db/schema.ts';
+import type { Translator } from '../i18n/translator.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { noticeMail, type NoticeMailKind } from '../mail/templates.ts';
+import { notify } from './notifications.ts';
+
+export interface NoticeContext {
+  db: Db;
+  mailer: Mailer;
+  translator: Translator;
+  /** Origin of the client app, for the links. */
+  baseUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export interface Notice {
+  kind: (typeof NOTIFICATION_KINDS)[number];
+  /** `notifications.*` in server.json. */
+  key: string;
+  values: Record<string, string>;
+  /** Order, payment and report events are also mailed (API.md), linking to a client page. */
+  mail?: { kind: NoticeMailKind; path: string };
+}
+
+/** The mail goes in the user's language; a failed send is logged, never an error for the change already made. */
+async function mailNotice(ctx: NoticeContext, userId: string, notice: Notice, mail: NonNullable<Notice['mail']>) {
+  const [user] = await ctx.db.select({ email: users.email, name: users.name, language: users.language }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  const t = ctx.translator.forLanguage(matchLanguage(user.language) ?? DEFAULT_LANGUAGE);
+  const values = { ...notice.values, ...(notice.values.service ? { service: t(`catalog:services.${notice.values.service}.title`) } : {}) };
+  try {
+    await ctx.mailer.send(noticeMail(t, { kind: mail.kind, to: user.email, name: user.name, values, link: `${ctx.baseUrl}${mail.path}` }));
+  } catch (error) {
+    ctx.log.error({ err: error, kind: mail.kind, userId }, 'mail not sent');
+  }
+}
+
+/** Tells the user about a change of their order or analysis: a notification (live events, Web Push) and, for some, an e-mail. */
+export async function tellUser(ctx: NoticeContext, userId: string, notice: Notice): Promise<void> {
+  await notify(ctx.db, userId, notice.kind, notice.key, notice.values);
+  if (notice.mail) await mailNotice(ctx, userId, notice, notice.mail);
+}

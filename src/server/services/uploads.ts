@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { files, uploads } from '../db/schema.ts';
+import { AppError, appError, fieldErrors } from '../errors.ts';
+import { UPLOAD_KEY_PREFIX } from '../storage/file-store.ts';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** Unconsumed uploads are kept one day (API.md), then swept. */
+export const UPLOAD_TTL_MS = 24 * 3600 * 1000;
+
+/** Zip archives, DICOM and images (png, jpeg, tiff), by media type or, for a generic type, by extension. */
+const ACCEPTED_TYPES: Record<string, string> = {
+  'application/zip': 'zip',
+  'application/x-zip-compressed': 'zip',
+  'application/dicom': 'dcm',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/tiff': 'tif',
+};
+const TYPE_OF_EXTENSION: Record<string, string> = {
+  zip: 'application/zip',
+  dcm: 'application/dicom',
+  dicom: 'application/dicom',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+};
+const GENERIC_TYPES = new Set(['', 'application/octet-stream']);
+const SHA256_HEX = /^[0-9a-f]{64}$/i;
+
+export interface UploadMeta {
+  filename: string;
+  /** The accepted media type (from `filetype`, or the extension's when `filetype` was generic). */
+  type: string;
+  size: number;
+  sha256: string;
+}
+
+/** tus Upload-Metadata: comma-separated `key base64(value)` pairs (a key alone has an empty value). */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value = ''] = pair.trim().split(' ');
+    if (key) metadata[key] = Buffer.from(value, 'base64').toString('utf8');
+  }
+  return metadata;
+}
+
+/** "2 GB", "512 MB": the limit as the refusal states it. */
+export function formatBytes(bytes: number): string {
+  const gib = bytes / 1024 ** 3;
+  if (gib >= 1) return `${Number(gib.toFixed(2))} GB`;
+  const mib = bytes / 1024 ** 2;
+  return mib >= 1 ? `${Number(mib.toFixed(1))} MB` : `${bytes} B`;
+}
+
+function acceptedType(filename: string, filetype: string): string | null {
+  const type = filetype.trim().toLowerCase();
+  if (ACCEPTED_TYPES[type]) return type;
+  if (!GENERIC_TYPES.has(type)) return null;
+  const extension = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase() ?? '';
+  return TYPE_OF_EXTENSION[extension] ?? null;
+}
+
+/**
+ * Checks a creation request before any byte travels: its length (413 over the limit), its type from the
+ * metadata (415), and the SHA-256 the client computed (400 when missing).
+ */
+export function checkNewUpload(headers: { length: string | undefined; metadata: string | undefined }, maxBytes: number): UploadMeta {
+  const size = Number(headers.length);
+  if (headers.length === undefined || !/^\d+$/.test(headers.length) || size < 1) throw appError(400, 'uploads.lengthRequired');
+  if (size > maxBytes) throw appError(413, 'uploads.tooLarge', { max: formatBytes(maxBytes) });
+  const metadata = parseUploadMetadata(headers.metadata);
+  const filename = (metadata.filename ?? '').trim();
+  if (!filename) throw fieldErrors([{ field: 'filename', key: 'validation.required' }]);
+  const type = acceptedType(filename, metadata.filetype ?? '');
+  if (!type) throw appError(415, 'uploads.typeNotAccepted');
+  const sha256 = (metadata.sha256 ?? '').trim().toLowerCase();
+  if (!SHA256_HEX.test(sha256)) throw fieldErrors([{ field: 'sha256', key: 'uploads.sha256Invalid' }]);
+  return { filename: filename.slice(0, 255), type, size, sha256 };
+}
+
+export async function recordUpload(db: Db, id: string, userId: string, meta: UploadMeta): Promise<void> {
+  await db.insert(uploads).values({ id, userId, ...meta, expiresAt: new Date(Date.now() + UPLOAD_TTL_MS) });
+}
+
+/** The user's upload, or null (another user's is null too: its existence is not revealed). */
+export async function findOwnUpload(db: Db, userId: string, id: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId)));
+  return row ?? null;
+}
+
+export async function recordOffset(db: Db, id: string, offset: number): Promise<void> {
+  await db.update(uploads).set({ offset }).where(and(eq(uploads.id, id), eq(uploads.status, 'receiving')));
+}
+
+export async function setUploadStatus(db: Db, id: string, status: 'complete' | 'failed', offset: number): Promise<void> {
+  await db.update(uploads).set({ status, offset }).where(eq(uploads.id, id));
+}
+
+export async function forgetUpload(db: Db, id: string): Promise<void> {
+  await db.delete(uploads).where(eq(uploads.id, id));
+}
+
+/** SHA-256 (hex) of a stream, read chunk by chunk. */
+export async function sha256Of(stream: Readable): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+const uploadError = (key: string) => new AppError(400, [{ field: 'images_upload_id', key }]);
+
+const REFUSALS: Record<UploadRow['status'], string> = {
+  receiving: 'uploads.notFinished',
+  failed: 'uploads.failed',
+  consumed: 'uploads.alreadyUsed',
+  complete: 'uploads.notFound',
+};
+
+/**
+ * Turns the user's complete upload into a stored file (a `files` row whose bytes stay in the upload store)
+ * inside the caller's transaction; the upload can be consumed once. Unknown and other users' uploads,
+ * unfinished, failed and consumed ones are refused (400, field `images_upload_id`).
+ */
+export async function consumeUpload(tx: Db, userId: string, uploadId: string): Promise<typeof files.$inferSelect> {
+  const [upload] = await tx
+    .update(uploads)
+    .set({ status: 'consumed', consumedAt: new Date() })
+    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId), eq(uploads.status, 'complete')))
+    .returning();
+  if (!upload) {
+    const row = await findOwnUpload(tx, userId, uploadId);
+    throw uploadError(row ? REFUSALS[row.status] : 'uploads.notFound');
+  }
+  const [file] = await tx
+    .insert(files)
+    .values({ userId, name: upload.filename, contentType: upload.type, size: upload.size, sha256: upload.sha256, storageKey: `${UPLOAD_KEY_PREFIX}${upload.id}` })
+    .returning();
+  return file!;
+}
+
+/** Any constant shared by every DoseHub process: one process sweeps at a time. */
+const SWEEP_LOCK_KEY = 4_242_002;
+
+/**
+ * Removes expired uploads that were never consumed (their bytes, then their rows). Under PostgreSQL only the
+ * process holding the advisory lock sweeps; the others skip this round. Returns how many were removed.
+ */
+export async function sweepExpiredUploads(db: Db, removeBytes: (id: string) => Promise<void>, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY}) AS locked`);
+    const rows = (locked as unknown as { rows: Array<{ locked: boolean }> }).rows;
+    if (!rows[0]?.locked) return 0;
+    const expired = await tx
+      .delete(uploads)
+      .where(and(lt(uploads.expiresAt, now), ne(uploads.status, 'consumed')))
+      .returning({ id: uploads.id });
+    for (const { id } of expired) await removeBytes(id);
+    return expired.length;
+  });
+}

@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Server } from '@tus/server';
+import type { Upload } from '@tus/utils';
+import type { Db } from '../db/client.ts';
+import type { Translate } from '../i18n/translator.ts';
+import { findOwnUpload, recordUpload, setUploadStatus, sha256Of, type UploadMeta } from '../services/uploads.ts';
+import type { UploadStore } from './upload-store.ts';
+
+/** What the tus hooks need to know of the request they serve (set by the route, keyed by the Web request). */
+export interface TusContext {
+  userId: string;
+  t: Translate;
+  /** The upload a HEAD/PATCH/DELETE names (checked as the user's), or the id a creation will use. */
+  uploadId: string;
+  /** Creation only: the checked metadata. */
+  meta?: UploadMeta;
+}
+
+const contexts = new WeakMap<Request, TusContext>();
+const contextOf = (req: Request): TusContext => {
+  const context = contexts.get(req);
+  if (!context) throw { status_code: 500, body: 'no request context\n' };
+  return context;
+};
+
+/** A hook's refusal as tus expects it; the route turns it into our `{"errors": [...]}` body. */
+const refusal = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ errors: [message] }) });
+
+/** An upload's last byte arrived: its SHA-256 must match the client's, else it fails and its bytes go (422). */
+async function finish(db: Db, store: UploadStore, req: Request, upload: Upload) {
+  const { t, userId } = contextOf(req);
+  const expected = (await findOwnUpload(db, userId, upload.id))?.sha256;
+  const actual = await sha256Of(store.open(upload.id));
+  if (actual === expected) {
+    await setUploadStatus(db, upload.id, 'complete', upload.offset);
+    return {};
+  }
+  await setUploadStatus(db, upload.id, 'failed', upload.offset);
+  await store.remove(upload.id);
+  throw refusal(422, t('uploads.checksumMismatch'));
+}
+
+/** The tus 1.0 server behind `/api/v1/uploads/`: ids and owners from the route, our table kept in step. */
+export function createTusServer(options: { db: Db; store: UploadStore; path: string; maxBytes: number }) {
+  const { db, store } = options;
+  return new Server({
+    path: options.path,
+    datastore: store.datastore,
+    maxSize: options.maxBytes,
+    relativeLocation: true,
+    // Same origin only: no CORS headers at all.
+    allowedOrigins: [],
+    namingFunction: (req) => contextOf(req).uploadId,
+    getFileIdFromRequest: (req) => contextOf(req).uploadId,
+    onUploadCreate: async (req, upload) => {
+      const { userId, meta, uploadId } = contextOf(req);
+      await recordUpload(db, uploadId, userId, meta!);
+      // The owner goes last, so a client cannot supply it in Upload-Metadata.
+      return { metadata: { ...upload.metadata, owner: userId } };
+    },
+    onUploadFinish: (req, upload) => finish(db, store, req, upload),
+  });
+}
+
+export type TusServer = ReturnType<typeof createTusServer>;
+
+/** The Fastify request as a Web request for `handleWeb`, its body streamed (never buffered). */
+export function webRequestOf(request: FastifyRequest, reply: FastifyReply, context: TusContext): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.raw.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const hasBody = request.method === 'POST' || request.method === 'PATCH';
+  const web = new Request(`${request.protocol}://${request.host}${request.url}`, {
+    method: request.method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+  // Lets @tus/server notice a dropped connection (it listens for the Node request's errors).
+  Object.defineProperty(web, 'runtime', { value: { name: 'node', node: { req: request.raw, res: reply.raw } } });
+  contexts.set(web, context);
+  return web;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { SERVICE_IDS } from '../catalog.ts';
+import { listOf } from './common.ts';
+
+export const PAYMENT_STATUS_CODES = ['APG', 'CON'] as const;
+export type PaymentStatusCode = (typeof PAYMENT_STATUS_CODES)[number];
+/** v1's values of `statusPayment` (Portuguese, never translated; clients translate `statusCode`). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatusCode, string> = { APG: 'Aguardando pagamento', CON: 'Confirmado' };
+
+export const ANALYSIS_STATUS_CODES = ['DS', 'AI', 'II', 'PR', 'CO'] as const;
+export type AnalysisStatusCode = (typeof ANALYSIS_STATUS_CODES)[number];
+/** v1's values of an analysis `status` (Portuguese, never translated; clients translate `statusCode`). */
+export const ANALYSIS_STATUS_LABELS: Record<AnalysisStatusCode, string> = {
+  DS: 'Dados enviados',
+  AI: 'Verificando informações',
+  II: 'Informações inválidas',
+  PR: 'Processando a análise',
+  CO: 'Análise concluída',
+};
+/** The user may edit or delete an analysis only in these statuses (v1 §4.4). */
+export const EDITABLE_ANALYSIS_STATUSES: readonly AnalysisStatusCode[] = ['DS', 'II'];
+
+/** v1's `analysisStatus` keys by status (`dataSet` is v1's spelling of "data sent"). */
+export const ANALYSIS_STATUS_COUNT_KEYS = {
+  DS: 'dataSet',
+  AI: 'analyzingInfos',
+  II: 'invalidInfos',
+  PR: 'processing',
+  CO: 'concluded',
+} as const satisfies Record<AnalysisStatusCode, string>;
+
+export const AnalysisStatusCounts = z.object({
+  dataSet: z.number().int(),
+  invalidInfos: z.number().int(),
+  concluded: z.number().int(),
+  processing: z.number().int(),
+  analyzingInfos: z.number().int(),
+});
+export type AnalysisStatusCounts = z.infer<typeof AnalysisStatusCounts>;
+
+/** v1 §1.12 with API.md's `statusCode`, `serviceId` and localized `serviceName`. */
+export const Order = z
+  .object({
+    id: z.uuid(),
+    userId: z.uuid(),
+    quantityOfAnalyzes: z.number().int(),
+    remainingOfAnalyzes: z.number().int(),
+    /** BRL */
+    price: z.number(),
+    serviceId: z.enum(SERVICE_IDS),
+    serviceName: z.string(),
+    statusPayment: z.string(),
+    statusCode: z.enum(PAYMENT_STATUS_CODES),
+    active: z.boolean(),
+    analysisStatus: AnalysisStatusCounts,
+    code: z.string(),
+    /** YYYY-MM-DD */
+    createdAt: z.string(),
+    billUrl: z.string().nullable(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof Order>;
+export const OrderList = listOf(Order).meta({ id: 'OrderList' });
+export type OrderList = z.infer<typeof OrderList>;
+
+export const OrderParams = z.object({ uid: z.uuid(), oid: z.uuid('validation.invalidUuid') });
+
+/** Staff: a new order for a user (API.md additions). */
+export const NewOrder = z.object({
+  id: z.uuid('validation.invalidUuid').optional(),
+  userId: z.uuid('validation.invalidUuid'),
+  serviceId: z.enum(SERVICE_IDS),
+  quantity: z.number().int().min(1).max(10_000),
+  price: z.number().min(0).max(999_999_999_999),
+});
+export type NewOrder = z.infer<typeof NewOrder>;
