@@ -52,7 +52,7 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
     environment: 'node',
     include:
       database === 'pglite'
-        ? [...SERVER_SUITES, 'src/shared/**/*.test.ts', 'tests/integration/i18n/**/*.test.ts']
+        ? [...SERVER_SUITES, 'src/shared/**/*.test.ts', 'tests/integration/i18n/**/*.test.ts', 'tests/bench/**/*.test.ts']
         : SERVER_SUITES,
     exclude: [database === 'pglite' ? '**/*.postgres.test.ts' : '**/*.pglite.test.ts'],
     setupFiles: ['tests/setup/server.setup.ts'],
@@ -68,6 +68,8 @@ export default defineConfig({
       routesDirectory: './src/app/routes',
       generatedRouteTree: './src/app/routeTree.gen.ts',
       autoCodeSplitting: true,
+      // Loaders too (they import the feature's queries and zod schemas), in the chunk of their component.
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
     }),
     react(),
     localesPlugin(),
@@ -93,6 +95,18 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything / needs in the entry chunk: one request instead of a dozen small shared chunks.
+            { name: 'start', tags: ['$initial'] },
+            // zod and the shared API schemas, which nearly every other screen needs, in one chunk.
+            { name: 'schemas', test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/](schemas|brazil)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     globals: true,

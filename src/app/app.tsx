@@ -1,13 +1,11 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { useLiveNotifications } from './features/notifications/store/live-notifications.ts';
-import { useNotificationsSync } from './features/notifications/store/use-notifications-sync.ts';
 import { sessionEndedListeners } from './lib/api-client.ts';
 import { setAppBadge } from './lib/app-badge.ts';
 import { isSignedIn, useAuth } from './lib/session.ts';
 import type { createAppRouter } from './router.tsx';
-import { useUnreadNotificationCount } from './ui/notification-bell.tsx';
+import { SignedInEffects } from './signed-in.ts';
 
 interface AppProps {
   router: ReturnType<typeof createAppRouter>;
@@ -18,11 +16,15 @@ interface AppProps {
 export function App({ router, queryClient }: AppProps) {
   const auth = useAuth();
   const userId = isSignedIn(auth) ? auth.id : null;
-  useNotificationsSync(userId);
-  useLiveNotifications(userId);
-  const unread = useUnreadNotificationCount();
-  useEffect(() => setAppBadge(unread), [unread]);
   useEffect(() => {
+    // Signed out: no unread count on the app icon (signed in, SignedInEffects keeps it).
+    if (userId === null) setAppBadge(0);
+  }, [userId]);
+  // The session the guards last ran with: main.tsx loads the first route with the cookies' session.
+  const guardedAuth = useRef(router.options.context.auth);
+  useEffect(() => {
+    if (guardedAuth.current === auth) return;
+    guardedAuth.current = auth;
     void router.invalidate();
   }, [auth, router]);
   useEffect(() => {
@@ -32,5 +34,14 @@ export function App({ router, queryClient }: AppProps) {
       sessionEndedListeners.delete(onSessionEnded);
     };
   }, [queryClient]);
-  return <RouterProvider router={router} context={{ auth }} />;
+  return (
+    <>
+      {userId !== null && (
+        <Suspense fallback={null}>
+          <SignedInEffects userId={userId} />
+        </Suspense>
+      )}
+      <RouterProvider router={router} context={{ auth }} />
+    </>
+  );
 }

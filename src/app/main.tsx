@@ -1,41 +1,48 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { StrictMode, Suspense } from 'react';
+import './lib/zod-jitless.ts';
+import './ui/mantine-styles.ts';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { registerCalibrationSenders, startCalibrationsSync } from './features/calibrations/store/calibration-senders.ts';
-import { registerNotificationSenders } from './features/notifications/store/notification-store.ts';
 import { initI18n } from './lib/i18n.ts';
-import { startLocalFirst } from './lib/local-first.ts';
+import { readAuthState } from './lib/session.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { startConnectivity } from './lib/sync/connectivity.ts';
 import { startInstallPrompt } from './features/pwa/install-prompt.ts';
-import { startPushLifecycle } from './features/pwa/push-lifecycle.ts';
 import { registerServiceWorker } from './features/pwa/update-store.ts';
 import { startChunkRecovery } from './lib/chunk-recovery.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
+import { startSignedInRuntimeOnSignIn } from './signed-in.ts';
 import { LoadingIndicator } from './ui/loading-indicator.tsx';
 
+const FIRST_RENDER_WAIT_MS = 1_000;
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
-void initI18n();
-// The outbox's senders are registered before the drainer starts (a feature's code-split chunk may never load).
-registerNotificationSenders(queryClient);
-registerCalibrationSenders(queryClient);
-startLocalFirst();
-// Calibrations are pulled at start (and on sign-in), not only when their screens open.
-startCalibrationsSync(queryClient);
+const router = createAppRouter(queryClient, readAuthState());
+const texts = initI18n();
+startConnectivity();
+// The local-first engine, its senders, the start-up pulls and push: loaded when a user is signed in.
+startSignedInRuntimeOnSignIn(queryClient);
 registerServiceWorker();
 startChunkRecovery();
 startInstallPrompt();
-startPushLifecycle();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <Suspense fallback={<LoadingIndicator />}>
-        <App router={router} queryClient={queryClient} />
-      </Suspense>
-    </Providers>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+// A transition: React renders the first screen in short slices, so a slow phone can still react to input.
+const render = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <Suspense fallback={<LoadingIndicator />}>
+            <App router={router} queryClient={queryClient} />
+          </Suspense>
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+// The first render waits (at most FIRST_RENDER_WAIT_MS) for the start-up texts, preloaded with the
+// scripts (index.html), and for the first route: the page then paints complete, from one interruptible
+// render, instead of a loading logo first and then a blocking render of the whole page.
+const firstRoute = router.load();
+const waitLimit = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
+void Promise.race([Promise.all([texts, firstRoute]), waitLimit]).then(render, render);

@@ -28,9 +28,13 @@ import { Route as UsersIdEmailConfirmRouteImport } from './routes/users.$id.emai
 import { Route as UsersIdResetPasswordRouteImport } from './routes/users.$id.reset-password'
 import { Route as AuthenticatedDashboardMyCalibrationsIndexRouteImport } from './routes/_authenticated/dashboard/my-calibrations.index'
 import { Route as AuthenticatedDashboardMyCalibrationsAddRouteImport } from './routes/_authenticated/dashboard/my-calibrations.add'
+import { Route as AuthenticatedDashboardMyServicesIndexRouteImport } from './routes/_authenticated/dashboard/my-services.index'
 import { Route as AuthenticatedDashboardProfileIndexRouteImport } from './routes/_authenticated/dashboard/profile.index'
 import { Route as AuthenticatedDashboardMyCalibrationsIdEditRouteImport } from './routes/_authenticated/dashboard/my-calibrations.$id.edit'
+import { Route as AuthenticatedDashboardMyServicesOrderIdAnalysesRouteImport } from './routes/_authenticated/dashboard/my-services.$orderId.analyses'
 import { Route as AuthenticatedDashboardProfileDataEditRouteImport } from './routes/_authenticated/dashboard/profile.$data.edit'
+import { Route as AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRouteImport } from './routes/_authenticated/dashboard/my-services.$orderId.analysis-form.create'
+import { Route as AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRouteImport } from './routes/_authenticated/dashboard/my-services.$orderId.analysis-form.$analysisId.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -131,6 +135,12 @@ const AuthenticatedDashboardMyCalibrationsAddRoute =
     path: '/my-calibrations/add',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardMyServicesIndexRoute =
+  AuthenticatedDashboardMyServicesIndexRouteImport.update({
+    id: '/my-services/',
+    path: '/my-services/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardProfileIndexRoute =
   AuthenticatedDashboardProfileIndexRouteImport.update({
     id: '/profile/',
@@ -143,12 +153,32 @@ const AuthenticatedDashboardMyCalibrationsIdEditRoute =
     path: '/my-calibrations/$id/edit',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardMyServicesOrderIdAnalysesRoute =
+  AuthenticatedDashboardMyServicesOrderIdAnalysesRouteImport.update({
+    id: '/my-services/$orderId/analyses',
+    path: '/my-services/$orderId/analyses',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardProfileDataEditRoute =
   AuthenticatedDashboardProfileDataEditRouteImport.update({
     id: '/profile/$data/edit',
     path: '/profile/$data/edit',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute =
+  AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRouteImport.update({
+    id: '/my-services/$orderId/analysis-form/create',
+    path: '/my-services/$orderId/analysis-form/create',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute =
+  AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRouteImport.update(
+    {
+      id: '/my-services/$orderId/analysis-form/$analysisId/edit',
+      path: '/my-services/$orderId/analysis-form/$analysisId/edit',
+      getParentRoute: () => AuthenticatedDashboardRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -169,9 +199,13 @@ export interface FileRoutesByFullPath {
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
   '/dashboard/my-calibrations/': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
+  '/dashboard/my-services/': typeof AuthenticatedDashboardMyServicesIndexRoute
   '/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
+  '/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
   '/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
+  '/dashboard/my-services/$orderId/analysis-form/create': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute
+  '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -191,9 +225,13 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
   '/dashboard/my-calibrations': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
+  '/dashboard/my-services': typeof AuthenticatedDashboardMyServicesIndexRoute
   '/dashboard/profile': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
+  '/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
   '/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
+  '/dashboard/my-services/$orderId/analysis-form/create': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute
+  '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -216,9 +254,13 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/_authenticated/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
   '/_authenticated/dashboard/my-calibrations/': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
+  '/_authenticated/dashboard/my-services/': typeof AuthenticatedDashboardMyServicesIndexRoute
   '/_authenticated/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/_authenticated/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
+  '/_authenticated/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
   '/_authenticated/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
+  '/_authenticated/dashboard/my-services/$orderId/analysis-form/create': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute
+  '/_authenticated/dashboard/my-services/$orderId/analysis-form/$analysisId/edit': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -241,9 +283,13 @@ export interface FileRouteTypes {
     | '/dashboard/'
     | '/dashboard/my-calibrations/add'
     | '/dashboard/my-calibrations/'
+    | '/dashboard/my-services/'
     | '/dashboard/profile/'
     | '/dashboard/my-calibrations/$id/edit'
+    | '/dashboard/my-services/$orderId/analyses'
     | '/dashboard/profile/$data/edit'
+    | '/dashboard/my-services/$orderId/analysis-form/create'
+    | '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -263,9 +309,13 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dashboard/my-calibrations/add'
     | '/dashboard/my-calibrations'
+    | '/dashboard/my-services'
     | '/dashboard/profile'
     | '/dashboard/my-calibrations/$id/edit'
+    | '/dashboard/my-services/$orderId/analyses'
     | '/dashboard/profile/$data/edit'
+    | '/dashboard/my-services/$orderId/analysis-form/create'
+    | '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
   id:
     | '__root__'
     | '/'
@@ -287,9 +337,13 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/'
     | '/_authenticated/dashboard/my-calibrations/add'
     | '/_authenticated/dashboard/my-calibrations/'
+    | '/_authenticated/dashboard/my-services/'
     | '/_authenticated/dashboard/profile/'
     | '/_authenticated/dashboard/my-calibrations/$id/edit'
+    | '/_authenticated/dashboard/my-services/$orderId/analyses'
     | '/_authenticated/dashboard/profile/$data/edit'
+    | '/_authenticated/dashboard/my-services/$orderId/analysis-form/create'
+    | '/_authenticated/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -443,6 +497,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardMyCalibrationsAddRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/dashboard/my-services/': {
+      id: '/_authenticated/dashboard/my-services/'
+      path: '/my-services'
+      fullPath: '/dashboard/my-services/'
+      preLoaderRoute: typeof AuthenticatedDashboardMyServicesIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/profile/': {
       id: '/_authenticated/dashboard/profile/'
       path: '/profile'
@@ -457,11 +518,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardMyCalibrationsIdEditRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/dashboard/my-services/$orderId/analyses': {
+      id: '/_authenticated/dashboard/my-services/$orderId/analyses'
+      path: '/my-services/$orderId/analyses'
+      fullPath: '/dashboard/my-services/$orderId/analyses'
+      preLoaderRoute: typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/profile/$data/edit': {
       id: '/_authenticated/dashboard/profile/$data/edit'
       path: '/profile/$data/edit'
       fullPath: '/dashboard/profile/$data/edit'
       preLoaderRoute: typeof AuthenticatedDashboardProfileDataEditRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/my-services/$orderId/analysis-form/create': {
+      id: '/_authenticated/dashboard/my-services/$orderId/analysis-form/create'
+      path: '/my-services/$orderId/analysis-form/create'
+      fullPath: '/dashboard/my-services/$orderId/analysis-form/create'
+      preLoaderRoute: typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/my-services/$orderId/analysis-form/$analysisId/edit': {
+      id: '/_authenticated/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
+      path: '/my-services/$orderId/analysis-form/$analysisId/edit'
+      fullPath: '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
+      preLoaderRoute: typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
   }
@@ -473,9 +555,13 @@ interface AuthenticatedDashboardRouteChildren {
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
   AuthenticatedDashboardMyCalibrationsAddRoute: typeof AuthenticatedDashboardMyCalibrationsAddRoute
   AuthenticatedDashboardMyCalibrationsIndexRoute: typeof AuthenticatedDashboardMyCalibrationsIndexRoute
+  AuthenticatedDashboardMyServicesIndexRoute: typeof AuthenticatedDashboardMyServicesIndexRoute
   AuthenticatedDashboardProfileIndexRoute: typeof AuthenticatedDashboardProfileIndexRoute
   AuthenticatedDashboardMyCalibrationsIdEditRoute: typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
+  AuthenticatedDashboardMyServicesOrderIdAnalysesRoute: typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
   AuthenticatedDashboardProfileDataEditRoute: typeof AuthenticatedDashboardProfileDataEditRoute
+  AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute: typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute
+  AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute: typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute
 }
 
 const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
@@ -488,12 +574,20 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
       AuthenticatedDashboardMyCalibrationsAddRoute,
     AuthenticatedDashboardMyCalibrationsIndexRoute:
       AuthenticatedDashboardMyCalibrationsIndexRoute,
+    AuthenticatedDashboardMyServicesIndexRoute:
+      AuthenticatedDashboardMyServicesIndexRoute,
     AuthenticatedDashboardProfileIndexRoute:
       AuthenticatedDashboardProfileIndexRoute,
     AuthenticatedDashboardMyCalibrationsIdEditRoute:
       AuthenticatedDashboardMyCalibrationsIdEditRoute,
+    AuthenticatedDashboardMyServicesOrderIdAnalysesRoute:
+      AuthenticatedDashboardMyServicesOrderIdAnalysesRoute,
     AuthenticatedDashboardProfileDataEditRoute:
       AuthenticatedDashboardProfileDataEditRoute,
+    AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute:
+      AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute,
+    AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute:
+      AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute,
   }
 
 const AuthenticatedDashboardRouteWithChildren =

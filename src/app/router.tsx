@@ -1,14 +1,15 @@
 import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import type { AuthState } from './lib/session.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { followServiceWorkerNavigation } from './lib/service-worker-messages.ts';
 import { LoadingIndicator } from './ui/loading-indicator.tsx';
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `auth`: the session the first route loads with (main.tsx); <App> keeps it in step on login and logout. */
+export function createAppRouter(queryClient: QueryClient, auth: AuthState | null = null) {
   const router = createRouter({
     routeTree,
-    // `auth` is set by <App> from the session cookies and kept in step on login and logout.
-    context: { queryClient, auth: null },
+    context: { queryClient, auth },
     defaultPreload: 'intent',
     defaultPendingComponent: LoadingIndicator,
     // Scroll to top on every route change (SPEC.md §2).

@@ -87,10 +87,11 @@ describe('live notifications (Chromium, real server)', () => {
 
     await devtools.send('ServiceWorker.deliverPushMessage', { origin: env.server.url, registrationId: registration, data: JSON.stringify(last) });
     await expect.poll(() => worker.evaluate(() => (self as unknown as { badges: number[] }).badges)).toEqual([2]);
-    const shown = await worker.evaluate(() =>
-      (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, body: n.body }))),
-    );
-    expect(shown).toEqual([{ title: last.title, body: last.body }]);
+    const shown = () =>
+      worker.evaluate(() =>
+        (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, body: n.body }))),
+      );
+    await expect.poll(shown).toEqual([{ title: last.title, body: last.body }]);
     expect(String(last.body)).toContain('Fantoma 2');
     await context.close();
   });

@@ -9,6 +9,7 @@ import type { AuthState } from '#app/lib/session.ts';
 import { Providers } from '#app/providers.tsx';
 import { routeTree } from '#app/routeTree.gen.ts';
 import { LoadingIndicator } from '#app/ui/loading-indicator.tsx';
+import { loadMessageHost } from '#app/ui/message-host.tsx';
 
 type Resource = Record<string, unknown>;
 
@@ -59,7 +60,7 @@ export interface ProviderOptions extends Omit<RenderOptions, 'wrapper' | 'querie
 function TestProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      {/* The app's Providers: MantineProvider with the app theme, <Notifications />, QueryClientProvider. */}
+      {/* The app's Providers: MantineProvider with the app theme, the message banners, QueryClientProvider. */}
       <Providers queryClient={queryClient}>{children}</Providers>
     </I18nextProvider>
   );
@@ -71,6 +72,8 @@ export async function renderWithProviders(
   { language = DEFAULT_LANGUAGE, queryClient = createTestQueryClient(), ...options }: ProviderOptions = {},
 ): Promise<RenderResult & { queryClient: QueryClient }> {
   await setupI18n(language);
+  // The app loads the message banners' container just after its first render; here it is there at once.
+  await loadMessageHost();
   const result = render(ui, {
     ...options,
     wrapper: ({ children }) => <TestProviders queryClient={queryClient}>{children}</TestProviders>,

@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
+import type { Analysis } from '#shared/schemas/analyses.ts';
 import type { Calibration } from '#shared/schemas/calibrations.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
+import type { Order } from '#shared/schemas/orders.ts';
 import { i18n } from './i18n.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 
@@ -16,16 +18,11 @@ export const DATABASE_NAME = 'dosehub';
 export type CalibrationRecord = Omit<Calibration, 'createAt' | 'modifiedAt' | 'version'> &
   Partial<Pick<Calibration, 'createAt' | 'modifiedAt' | 'version'>>;
 export type NotificationRecord = Notification;
-/** Orders and analyses get their shared schemas with their issues; until then any object with an id. */
-export interface OrderRecord {
-  id: string;
-  [field: string]: unknown;
-}
-export interface AnalysisRecord {
-  id: string;
-  orderId?: string;
-  [field: string]: unknown;
-}
+/** An order as the server sends it (read-only here: staff create them). */
+export type OrderRecord = Order;
+/** An analysis as the server sends it; a row created offline has no server fields yet. */
+export type AnalysisRecord = Omit<Analysis, 'createdAt' | 'modifiedAt' | 'version' | 'status' | 'serviceName' | 'imagesUrl' | 'report' | 'reportUrl' | 'active'> &
+  Partial<Pick<Analysis, 'createdAt' | 'modifiedAt' | 'version' | 'status' | 'serviceName' | 'imagesUrl' | 'report' | 'reportUrl' | 'active'>>;
 /** `/isotopes/?q=<filter>` is a list of names; one row per (filter, name). */
 export interface IsotopeRecord {
   id: `${string}:${string}`;

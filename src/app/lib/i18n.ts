@@ -9,7 +9,10 @@ import {
   type Language,
 } from '#shared/languages.ts';
 
-/** Namespaces loaded at start (sync and notifications serve the header and texts shown outside React); feature namespaces load with their routes through useTranslation. */
+/**
+ * Namespaces loaded at start (sync and notifications serve the header and texts shown outside React); feature namespaces load with their routes through useTranslation.
+ * index.html preloads them in the default language (i18n.test.ts keeps the two in step).
+ */
 export const STARTUP_NAMESPACES = ['common', 'pages', 'sync', 'notifications'] as const;
 
 function readStoredLanguage(): Language {

@@ -1,8 +1,6 @@
-import { onlineManager } from '@tanstack/react-query';
 import { db, getDatabaseUser } from './db.ts';
 import { requestPersistentStorage, startLocalFirst } from './local-first.ts';
 import { clearAuthState, saveAuthState } from './session.ts';
-import { setConnectivityForTests } from './sync/connectivity.ts';
 import { outboxDrainer } from './sync/drainer.ts';
 import { OTHER_USER, TEST_USER, fakeApi, resetLocalDatabase } from './testing/local-first.ts';
 
@@ -72,13 +70,5 @@ describe('startLocalFirst: the engine follows the session', () => {
     saveAuthState({ id: TEST_USER, isStaff: false });
     stop = startLocalFirst();
     await vi.waitFor(() => expect(getDatabaseUser()).toBe(TEST_USER));
-  });
-
-  it("feeds TanStack Query's onlineManager from the reachability probe", async () => {
-    stop = startLocalFirst();
-    setConnectivityForTests(false);
-    expect(onlineManager.isOnline()).toBe(false);
-    setConnectivityForTests(true);
-    expect(onlineManager.isOnline()).toBe(true);
   });
 });

@@ -1,7 +1,6 @@
-import { onlineManager } from '@tanstack/react-query';
 import { openUserDatabase, reportStorageError } from './db.ts';
 import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from './session.ts';
-import { startConnectivityMonitor, subscribeConnectivity } from './sync/connectivity.ts';
+import { subscribeConnectivity } from './sync/connectivity.ts';
 import { outboxDrainer } from './sync/drainer.ts';
 
 /**
@@ -43,11 +42,11 @@ export async function activateUser(auth: AuthState | null) {
   void requestPersistentStorage();
 }
 
-/** Starts the engine for the app (main.tsx). Returns the stop function. */
+/**
+ * Starts the engine (the signed-in runtime, once; the connectivity monitor it follows is started for
+ * everyone by main.tsx). Returns the stop function.
+ */
 export function startLocalFirst() {
-  const stopMonitor = startConnectivityMonitor();
-  // TanStack Query pauses queries and mutations while our probe says offline (not only on browser events).
-  onlineManager.setEventListener((setOnline) => subscribeConnectivity(({ online }) => setOnline(online)));
   const stopDrainOnReconnect = subscribeConnectivity(({ online }) => {
     if (online) void outboxDrainer.drain();
   });
@@ -60,7 +59,6 @@ export function startLocalFirst() {
   window.addEventListener('unhandledrejection', onRejection);
   void activateUser(readAuthState());
   return () => {
-    stopMonitor();
     stopDrainOnReconnect();
     authChangeListeners.delete(onAuthChange);
     window.removeEventListener('unhandledrejection', onRejection);

@@ -1,37 +1,25 @@
 /**
  * The auth forms' client-side checks, before anything is sent: the shared zod schemas and password
  * rules the server runs too, so the browser says the same thing sooner. Each check gives translation
- * keys of the shared `validation` namespace ("validation:<key>"); an empty list means "fine".
+ * keys of the shared `validation` namespace ("validation:<key>"); an empty list means "fine". The
+ * checks without password rules live in field-checks.ts (the login page loads only those).
  */
-import type { z } from 'zod';
 import { passwordProblems } from '#shared/passwords/rules.ts';
-import { EmailSchema, NameSchema } from '#shared/schemas/users.ts';
+import { REQUIRED, checkEmail, checkName, compact, isBlank, toRuleKey, type RuleErrors, type RuleKey } from './field-checks.ts';
 
-export type RuleKey = `validation:${string}`;
-export type RuleErrors<F extends string> = Partial<Record<F, RuleKey[]>>;
-
-/** "validation.nameTooShort" (the shared schemas' and rules' form) → "validation:nameTooShort". */
-const toRuleKey = (issue: string): RuleKey => `validation:${issue.replace(/^validation\./, '')}`;
-
-const REQUIRED: RuleKey[] = ['validation:required'];
-
-function schemaProblems(schema: z.ZodType, value: string): RuleKey[] {
-  const result = schema.safeParse(value);
-  return result.success ? [] : [toRuleKey(result.error.issues[0]?.message ?? 'validation.invalid')];
-}
-
-const isBlank = (value: string) => value.trim() === '';
+export {
+  checkEmail,
+  checkName,
+  validateForgotPassword,
+  validateLogin,
+  type ForgotPasswordValues,
+  type LoginValues,
+  type RuleErrors,
+  type RuleKey,
+} from './field-checks.ts';
 
 /** Both sides compare e-mails trimmed and case-insensitively (the server does `toLowerCase()` after zod's `trim()`). */
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-export function checkName(name: string): RuleKey[] {
-  return isBlank(name) ? REQUIRED : schemaProblems(NameSchema, name);
-}
-
-export function checkEmail(email: string): RuleKey[] {
-  return isBlank(email) ? REQUIRED : schemaProblems(EmailSchema, email);
-}
 
 /** Every rule a new password breaks (length, common, numeric, similar to the e-mail when known). */
 export function checkNewPassword(password: string, email?: string): RuleKey[] {
@@ -69,23 +57,6 @@ export function validateSignup(values: SignupValues): RuleErrors<keyof SignupVal
   });
 }
 
-export type LoginValues = {
-  email: string;
-  password: string;
-};
-
-export function validateLogin(values: LoginValues): RuleErrors<keyof LoginValues> {
-  return compact({ email: checkEmail(values.email), password: values.password === '' ? REQUIRED : [] });
-}
-
-export type ForgotPasswordValues = {
-  email: string;
-};
-
-export function validateForgotPassword(values: ForgotPasswordValues): RuleErrors<keyof ForgotPasswordValues> {
-  return compact({ email: checkEmail(values.email) });
-}
-
 export type ResetPasswordValues = {
   newPassword: string;
   newPasswordConfirm: string;
@@ -96,11 +67,4 @@ export function validateResetPassword(values: ResetPasswordValues): RuleErrors<k
     newPassword: checkNewPassword(values.newPassword),
     newPasswordConfirm: checkPasswordConfirmation(values.newPasswordConfirm, values.newPassword),
   });
-}
-
-/** Drops the fields without problems. */
-function compact<F extends string>(errors: Record<F, RuleKey[]>): RuleErrors<F> {
-  const out: RuleErrors<F> = {};
-  for (const [field, keys] of Object.entries(errors) as [F, RuleKey[]][]) if (keys.length > 0) out[field] = keys;
-  return out;
 }

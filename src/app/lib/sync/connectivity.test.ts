@@ -1,5 +1,15 @@
 import { renderHook, act } from '@testing-library/react';
-import { HEALTH_PATH, getConnectivity, probeConnectivity, reportServerReached, setConnectivityForTests, subscribeConnectivity, useConnectivity } from './connectivity.ts';
+import { onlineManager } from '@tanstack/react-query';
+import {
+  HEALTH_PATH,
+  getConnectivity,
+  probeConnectivity,
+  reportServerReached,
+  setConnectivityForTests,
+  startConnectivity,
+  subscribeConnectivity,
+  useConnectivity,
+} from './connectivity.ts';
 
 function setNavigatorOnline(value: boolean) {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value });
@@ -65,6 +75,16 @@ describe('connectivity is reachability of the server, not navigator.onLine', () 
     act(() => reportServerReached());
     expect(result.current.online).toBe(true);
     expect(told.mock.calls.map(([state]) => (state as { online: boolean }).online)).toEqual([false, true]);
+    stop();
+  });
+
+  it("feeds TanStack Query's onlineManager from the reachability probe (visitors too)", () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"status":"ok"}', { status: 200 })));
+    const stop = startConnectivity();
+    setConnectivityForTests(false);
+    expect(onlineManager.isOnline()).toBe(false);
+    setConnectivityForTests(true);
+    expect(onlineManager.isOnline()).toBe(true);
     stop();
   });
 });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { onlineManager } from '@tanstack/react-query';
 import { API_BASE } from '../api-client.ts';
 
 /**
@@ -50,6 +51,8 @@ export function probeConnectivity(timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       const response = await fetch(HEALTH_PATH, { method: 'GET', cache: 'no-store', credentials: 'same-origin', signal: controller.signal });
+      // Read the tiny body: left unread, the request never finishes for tools that wait for a quiet network (Lighthouse).
+      await response.text().catch(() => undefined);
       // Any answer from the app below 500 proves the way there works; a 502/503/504 is a proxy saying it does not.
       return response.status < 500;
     } catch {
@@ -93,6 +96,16 @@ export function startConnectivityMonitor() {
     window.removeEventListener('offline', onOffline);
     clearInterval(recheck);
   };
+}
+
+/**
+ * For the whole app, visitors too (main.tsx): the monitor, and TanStack Query pausing queries and
+ * mutations while our probe says offline (not only on the browser's events). Returns the stop function.
+ */
+export function startConnectivity() {
+  const stopMonitor = startConnectivityMonitor();
+  onlineManager.setEventListener((setOnline) => subscribeConnectivity(({ online }) => setOnline(online)));
+  return stopMonitor;
 }
 
 /** React: whether the server is reachable, re-rendering on change. */

@@ -19,20 +19,19 @@ afterEach(() => {
 });
 
 describe('dashboard layout (SPEC.md §2 dashboard sections)', () => {
-  it('links Perfil, Minhas calibrações, Segurança and Notificações, and lists the sections still to come without links', async () => {
+  it('links Perfil, Meus serviços, Minhas calibrações, Segurança and Notificações, and lists the sections still to come without links', async () => {
     stubApi(accountRoutes());
     await renderRoute('/dashboard/profile', { auth });
     const nav = await screen.findByRole('navigation', { name: 'Seções da conta' });
     expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/dashboard/profile');
     expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Meus serviços' })).toHaveAttribute('href', '/dashboard/my-services');
     expect(within(nav).getByRole('link', { name: 'Minhas calibrações' })).toHaveAttribute('href', '/dashboard/my-calibrations');
     expect(within(nav).getByRole('link', { name: 'Segurança' })).toHaveAttribute('href', '/dashboard/security');
     expect(within(nav).getByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/dashboard/notifications');
-    expect(within(nav).getAllByRole('link')).toHaveLength(4);
-    for (const section of ['Meus serviços', 'Minhas assinaturas']) {
-      expect(within(nav).getByText(section)).toBeInTheDocument();
-    }
-    expect(within(nav).getAllByText('Em breve')).toHaveLength(2);
+    expect(within(nav).getAllByRole('link')).toHaveLength(5);
+    expect(within(nav).getByText('Minhas assinaturas')).toBeInTheDocument();
+    expect(within(nav).getAllByText('Em breve')).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
   });
 

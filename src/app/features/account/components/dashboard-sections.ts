@@ -16,7 +16,14 @@ import {
  */
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { id: 'profile', labelKey: 'dashboard.sections.profile', icon: IconUser, to: '/dashboard/profile', match: /^\/dashboard\/profile\/?$/ },
-  { id: 'myServices', labelKey: 'dashboard.sections.myServices', icon: IconClipboardList },
+  // The orders, and each order's analyses and analysis forms (/dashboard/my-services/{orderId}/…).
+  {
+    id: 'myServices',
+    labelKey: 'dashboard.sections.myServices',
+    icon: IconClipboardList,
+    to: '/dashboard/my-services',
+    match: /^\/dashboard\/my-services(\/.*)?$/,
+  },
   // The list and its add/edit forms (/dashboard/my-calibrations/add, /{id}/edit).
   {
     id: 'myCalibrations',
@@ -41,6 +48,6 @@ export interface DashboardSection {
   id: string;
   labelKey: `dashboard.sections.${string}`;
   icon: ComponentType<IconProps>;
-  to?: '/dashboard/profile' | '/dashboard/my-calibrations' | '/dashboard/security' | '/dashboard/notifications';
+  to?: '/dashboard/profile' | '/dashboard/my-services' | '/dashboard/my-calibrations' | '/dashboard/security' | '/dashboard/notifications';
   match?: RegExp;
 }

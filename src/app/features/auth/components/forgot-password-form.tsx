@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormMessage } from '#app/lib/form-errors.ts';
 import { useFormState } from '#app/lib/use-form-state.ts';
 import { requestPasswordReset } from '../api/auth-api.ts';
-import { validateForgotPassword, type ForgotPasswordValues } from '../validation.ts';
+import { validateForgotPassword, type ForgotPasswordValues } from '../field-checks.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormAlert } from './form-alert.tsx';
 

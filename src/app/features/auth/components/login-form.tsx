@@ -8,7 +8,7 @@ import { login } from '#app/lib/session-api.ts';
 import { useFormState } from '#app/lib/use-form-state.ts';
 import { PasswordInput } from '#app/ui/password-input.tsx';
 import { afterLoginHref } from '../redirect.ts';
-import { validateLogin, type LoginValues } from '../validation.ts';
+import { validateLogin, type LoginValues } from '../field-checks.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormAlert } from './form-alert.tsx';
 

@@ -1,14 +1,17 @@
-import { ActionIcon, Anchor, Burger, Button, Group, Image, UnstyledButton } from '@mantine/core';
+import { Suspense, lazy } from 'react';
+import { ActionIcon, Anchor, Box, Burger, Button, Group, Image, UnstyledButton } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { requestLogout } from '#app/lib/logout.ts';
-import { NotificationBell } from '#app/ui/notification-bell.tsx';
-import { SyncStatus } from '#app/ui/sync-status.tsx';
+import { ConnectionStatus } from '#app/ui/connection-status.tsx';
 import { BLOG_URL, NAV_LINKS } from '../nav-links.ts';
 import { LanguageSelect } from './language-select.tsx';
 import classes from './app-header.module.css';
+
+// The signed-in parts read the local database (Dexie): loaded only for a signed-in user.
+const NotificationBell = lazy(async () => ({ default: (await import('#app/ui/notification-bell.tsx')).NotificationBell }));
+const SyncStatus = lazy(async () => ({ default: (await import('#app/ui/sync-status.tsx')).SyncStatus }));
 
 interface AppHeaderProps {
   navOpened: boolean;
@@ -47,11 +50,14 @@ export function AccountLinks({ signedIn, onNavigate }: { signedIn: boolean; onNa
     const signOut = async () => {
       onNavigate?.();
       // Shows the writes not yet on the server first (wait or discard), then clears everything local.
+      const { requestLogout } = await import('#app/lib/logout.ts');
       if (await requestLogout(queryClient)) await navigate({ to: '/' });
     };
     return (
       <>
-        <NotificationBell onNavigate={onNavigate} />
+        <Suspense fallback={<Box w={34} h={34} aria-hidden="true" />}>
+          <NotificationBell onNavigate={onNavigate} />
+        </Suspense>
         <ActionIcon
           component={Link}
           to="/dashboard/profile"
@@ -100,7 +106,13 @@ export function AppHeader({ navOpened, onToggleNav, signedIn }: AppHeaderProps) 
         <NavLinks />
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <SyncStatus />
+        {signedIn ? (
+          <Suspense fallback={<ConnectionStatus placeholder />}>
+            <SyncStatus />
+          </Suspense>
+        ) : (
+          <ConnectionStatus />
+        )}
         <LanguageSelect />
         <Group gap="xs" visibleFrom="sm" wrap="nowrap">
           <AccountLinks signedIn={signedIn} />

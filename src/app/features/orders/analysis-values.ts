@@ -1,0 +1,168 @@
+import { ANALYSIS_FIELDS } from '#shared/schemas/analyses.ts';
+import type { ServiceId } from '#shared/catalog.ts';
+
+/**
+ * The analysis form per service (v1 §1.14 through the shared `ANALYSIS_FIELDS`): its text values, the
+ * values they become (stored locally and sent), and the client checks.
+ */
+
+export type AnalysisService = keyof typeof ANALYSIS_FIELDS;
+export type AnalysisFieldSet = 'dosimetry' | 'radiosyno' | 'segmentation';
+
+/** model-comp takes no analyses (quote only). */
+export const takesAnalyses = (serviceId: ServiceId): serviceId is AnalysisService => Object.hasOwn(ANALYSIS_FIELDS, serviceId);
+
+export function fieldSetOf(serviceId: AnalysisService): AnalysisFieldSet {
+  if (serviceId === 'dosi-clin' || serviceId === 'dosi-preclin') return 'dosimetry';
+  return serviceId === 'radiosino' ? 'radiosyno' : 'segmentation';
+}
+
+/** What the form holds: every field as typed; `images` the picked file's name. */
+export type AnalysisFormValues = {
+  analysisName: string;
+  calibrationId: string;
+  injectedActivity: string;
+  /** `datetime-local` text in the user's time zone. */
+  administrationDatetime: string;
+  isotope: string;
+  images: string;
+};
+export type AnalysisFormField = keyof AnalysisFormValues;
+
+/** An analysis's values as stored here and sent (only the service's fields are present). */
+export interface AnalysisValues {
+  analysisName: string;
+  calibrationId?: string;
+  injectedActivity?: number;
+  /** ISO 8601 with the user's offset. */
+  administrationDatetime?: string;
+  isotope?: string;
+}
+
+/** The server's "<snake_field>: <text>" names → the form's fields. */
+export const SERVER_FIELDS: Readonly<Record<string, AnalysisFormField>> = {
+  analysis_name: 'analysisName',
+  calibration_id: 'calibrationId',
+  injected_activity: 'injectedActivity',
+  administration_datetime: 'administrationDatetime',
+  isotope: 'isotope',
+  images: 'images',
+  images_upload_id: 'images',
+};
+
+export const EMPTY_FORM: AnalysisFormValues = {
+  analysisName: '',
+  calibrationId: '',
+  injectedActivity: '',
+  administrationDatetime: '',
+  isotope: '',
+  images: '',
+};
+
+// The date-time helpers mirror the calibrations feature's (features do not import each other).
+const pad = (n: number, width = 2) => String(Math.trunc(Math.abs(n))).padStart(width, '0');
+
+export function toOffsetIso(date: Date): string {
+  const offset = -date.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` +
+    `${sign}${pad(offset / 60)}:${pad(offset % 60)}`
+  );
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A `datetime-local` value as ISO with the user's offset, or null when it is not a real local date-time. */
+export function localInputToIso(text: string): string | null {
+  const m = LOCAL_DATE_TIME.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute, second = 0] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
+  const date = new Date(year!, month! - 1, day!, hour!, minute!, second);
+  if (date.getFullYear() !== year || date.getMonth() !== month! - 1 || date.getDate() !== day || date.getHours() !== hour) return null;
+  return toOffsetIso(date);
+}
+
+export function isoToLocalInput(iso: string | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const base = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return date.getSeconds() ? `${base}:${pad(date.getSeconds())}` : base;
+}
+
+/** A number as the user types it: the language's decimal separator, no grouping. */
+export function decimalText(value: number | undefined, language: string): string {
+  if (value === undefined) return '';
+  const separator = new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  return String(value).replace('.', separator);
+}
+
+/** Form values of a stored analysis (edit). */
+export function formValuesOf(analysis: AnalysisValues, language = 'en-US'): AnalysisFormValues {
+  return {
+    analysisName: analysis.analysisName,
+    calibrationId: analysis.calibrationId ?? '',
+    injectedActivity: decimalText(analysis.injectedActivity, language),
+    administrationDatetime: isoToLocalInput(analysis.administrationDatetime),
+    isotope: analysis.isotope ?? '',
+    images: '',
+  };
+}
+
+/** "validation.required" (the shared schema's form) → "validation:required" (an i18next key). */
+const toKey = (message: string) => `validation:${message.replace(/^validation\./, '')}`;
+
+function schemaInput(values: AnalysisFormValues, set: AnalysisFieldSet) {
+  const base = { analysisName: values.analysisName };
+  if (set === 'dosimetry') {
+    return {
+      ...base,
+      calibrationId: values.calibrationId || undefined,
+      injectedActivity: values.injectedActivity,
+      administrationDatetime: localInputToIso(values.administrationDatetime) ?? values.administrationDatetime,
+    };
+  }
+  if (set === 'radiosyno') return { ...base, isotope: values.isotope };
+  return base;
+}
+
+export interface CheckContext {
+  serviceId: AnalysisService;
+  /** Names of the order's other analyses (the name is unique per order). */
+  otherNames: readonly string[];
+  /** Create: the images are required. Edit: blank keeps the current ones. */
+  imagesRequired: boolean;
+}
+
+/** The client checks: translation keys per field (the first broken rule of each). */
+export function checkAnalysis(values: AnalysisFormValues, { serviceId, otherNames, imagesRequired }: CheckContext) {
+  const problems: Partial<Record<AnalysisFormField, string[]>> = {};
+  const add = (field: AnalysisFormField, key: string) => {
+    problems[field] ??= [toKey(key)];
+  };
+  const parsed = ANALYSIS_FIELDS[serviceId].safeParse(schemaInput(values, fieldSetOf(serviceId)));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) add(issue.path[0] as AnalysisFormField, issue.message);
+  }
+  const name = values.analysisName.trim();
+  if (name && otherNames.some((other) => other.trim() === name)) add('analysisName', 'validation.analysisNameTaken');
+  if (imagesRequired && !values.images) add('images', 'validation.required');
+  return problems;
+}
+
+/** The values to store and send; call only after `checkAnalysis` found nothing. */
+export function analysisValuesOf(values: AnalysisFormValues, serviceId: AnalysisService): AnalysisValues {
+  const set = fieldSetOf(serviceId);
+  const data = ANALYSIS_FIELDS[serviceId].parse(schemaInput(values, set)) as { analysisName: string; calibrationId?: string; injectedActivity?: number; isotope?: string };
+  if (set === 'dosimetry') {
+    return {
+      analysisName: data.analysisName,
+      calibrationId: data.calibrationId!,
+      injectedActivity: data.injectedActivity!,
+      administrationDatetime: localInputToIso(values.administrationDatetime)!,
+    };
+  }
+  if (set === 'radiosyno') return { analysisName: data.analysisName, isotope: data.isotope! };
+  return { analysisName: data.analysisName };
+}

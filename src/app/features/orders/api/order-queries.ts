@@ -1,0 +1,102 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Table } from 'dexie';
+import { Analysis, AnalysisList } from '#shared/schemas/analyses.ts';
+import { IsotopeList } from '#shared/schemas/catalog.ts';
+import { OrderList, type Order } from '#shared/schemas/orders.ts';
+import { apiRequest } from '#app/lib/api-client.ts';
+import { db, getDatabaseUser, localWrite, openUserDatabase, type AnalysisRecord } from '#app/lib/db.ts';
+import { entitiesWithUnsentWrites } from '#app/lib/sync/outbox.ts';
+import { StalePullError, pullCollection, type PullResult } from '#app/lib/sync/pull.ts';
+
+/** Every key carries the user id, so another sign-in never reads the previous user's state. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  user: (userId: string) => [...orderKeys.all, userId] as const,
+  pull: (userId: string) => [...orderKeys.user(userId), 'pull'] as const,
+  analyses: (userId: string, orderId: string) => [...orderKeys.user(userId), orderId, 'analyses'] as const,
+  isotopes: (filter: string) => ['isotopes', filter] as const,
+};
+
+/** Radiosynoviorthesis analyses name their isotope among these (v1 §1.14). */
+export const ANALYSIS_ISOTOPES = 'radiosyno';
+
+export const ordersPath = (userId: string) => `/users/${encodeURIComponent(userId)}/orders/`;
+export const orderPath = (userId: string, orderId: string) => `${ordersPath(userId)}${encodeURIComponent(orderId)}/`;
+export const analysesPath = (userId: string, orderId: string) => `${orderPath(userId, orderId)}analysis/`;
+export const analysisPath = (userId: string, orderId: string, analysisId: string) => `${analysesPath(userId, orderId)}${encodeURIComponent(analysisId)}/`;
+
+export function fetchOrders(userId: string, signal?: AbortSignal): Promise<Order[]> {
+  return apiRequest(ordersPath(userId), OrderList, { signal }).then((list) => list.row);
+}
+
+export function fetchAnalyses(userId: string, orderId: string, signal?: AbortSignal): Promise<Analysis[]> {
+  return apiRequest(analysesPath(userId, orderId), AnalysisList, { signal }).then((list) => list.row);
+}
+
+export function fetchAnalysis(userId: string, orderId: string, analysisId: string, signal?: AbortSignal): Promise<Analysis> {
+  return apiRequest(analysisPath(userId, orderId, analysisId), Analysis, { signal });
+}
+
+/** The pull of the user's orders into the local database (DESIGN.md §4), which the screens read. */
+export const ordersPullQuery = (userId: string) =>
+  queryOptions({
+    queryKey: orderKeys.pull(userId),
+    queryFn: async ({ signal }) => {
+      await openUserDatabase(userId);
+      return pullCollection('orders', () => fetchOrders(userId, signal));
+    },
+    staleTime: 0,
+  });
+
+/**
+ * One order's analyses merged into `db.analyses` (the table holds every order's, so `pullCollection`,
+ * which replaces a whole table, does not fit): the server wins unless a write of ours is unsent; the
+ * order's rows the server no longer has go, unless they have one (created offline).
+ */
+export async function pullOrderAnalyses(userId: string, orderId: string, signal?: AbortSignal): Promise<PullResult> {
+  const owner = getDatabaseUser();
+  if (!owner) throw new StalePullError('analyses');
+  const rows = await fetchAnalyses(userId, orderId, signal);
+  const table = db.analyses as Table<AnalysisRecord, string>;
+  return localWrite([table, db.outbox, db.meta], async () => {
+    if ((await db.meta.get('userId'))?.value !== owner || getDatabaseUser() !== owner) throw new StalePullError('analyses');
+    const unsent = await entitiesWithUnsentWrites();
+    const serverIds = new Set(rows.map((row) => row.id));
+    const localIds = (await table.where('orderId').equals(orderId).primaryKeys()) as string[];
+    await table.bulkDelete(localIds.filter((id) => !serverIds.has(id) && !unsent.has(id)));
+    await table.bulkPut(rows.filter((row) => !unsent.has(row.id)));
+    const pulledAt = Date.now();
+    await db.meta.put({ key: `lastPull.analyses.${orderId}`, value: pulledAt });
+    return { count: rows.length, pulledAt };
+  });
+}
+
+export const analysesPullQuery = (userId: string, orderId: string) =>
+  queryOptions({
+    queryKey: orderKeys.analyses(userId, orderId),
+    queryFn: async ({ signal }) => {
+      await openUserDatabase(userId);
+      return pullOrderAnalyses(userId, orderId, signal);
+    },
+    staleTime: 0,
+  });
+
+/** `/isotopes/?q=<filter>` into `db.isotopes` (only this filter's rows are replaced), for the form offline. */
+export async function refreshIsotopes(filter: string, signal?: AbortSignal): Promise<string[]> {
+  const { row: names } = await apiRequest(`/isotopes/?q=${filter}`, IsotopeList, { signal });
+  await localWrite([db.isotopes], async () => {
+    await db.isotopes.where('filter').equals(filter).delete();
+    await db.isotopes.bulkPut(names.map((name) => ({ id: `${filter}:${name}` as const, filter, name })));
+  });
+  return names;
+}
+
+export const isotopesQuery = (userId: string, filter: string) =>
+  queryOptions({
+    queryKey: orderKeys.isotopes(filter),
+    queryFn: async ({ signal }) => {
+      await openUserDatabase(userId);
+      return refreshIsotopes(filter, signal);
+    },
+    staleTime: 60 * 60_000,
+  });

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#app/lib/api-client.ts';
+import type { AnalysisRecord } from '#app/lib/db.ts';
+import { ConfirmDialog } from '#app/ui/confirm-dialog.tsx';
+import { showMessage } from '#app/ui/message-banner.ts';
+import { UploadProgressList } from '#app/ui/upload-progress.tsx';
+import { analysesPullQuery, ordersPullQuery } from '../api/order-queries.ts';
+import { takesAnalyses } from '../analysis-values.ts';
+import { deleteAnalysis, remainingOf, useAnalyses, useCalibrationChoices, useOrder, usePendingSlots, useUnsentDeletes } from '../store/analysis-store.ts';
+import { AnalysisItem } from './analysis-item.tsx';
+import { OrdersPanel } from './orders-panel.tsx';
+import { SyncProblem } from './sync-problem.tsx';
+
+export function BackToServices() {
+  const { t } = useTranslation('analyses');
+  return (
+    <Button component={Link} to="/dashboard/my-services" variant="subtle" size="sm" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+      {t('back')}
+    </Button>
+  );
+}
+
+/**
+ * /dashboard/my-services/{orderId}/analyses: the order's analyses from the local database (pulled on
+ * entering), each with its status steps; add while analyses remain; delete asks first and is queued.
+ */
+export function AnalysesList({ userId, orderId }: { userId: string; orderId: string }) {
+  const { t } = useTranslation(['analyses', 'catalog', 'sync']);
+  const ordersPull = useQuery(ordersPullQuery(userId));
+  const pull = useQuery(analysesPullQuery(userId, orderId));
+  const order = useOrder(userId, orderId);
+  const analyses = useAnalyses(userId, orderId);
+  const pending = usePendingSlots();
+  const calibrations = useCalibrationChoices();
+  const unsentDeletes = useUnsentDeletes(orderId);
+  const [toDelete, setToDelete] = useState<AnalysisRecord | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const router = useRouter();
+
+  useEffect(() => {
+    void router.preloadRoute({ to: '/dashboard/my-services/$orderId/analysis-form/create', params: { orderId } }).catch(() => undefined);
+    void router
+      .preloadRoute({ to: '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit', params: { orderId, analysisId: 'preload' } })
+      .catch(() => undefined);
+  }, [router, orderId]);
+
+  const remaining = order ? remainingOf(order, pending) : 0;
+  const canAdd = order?.statusCode === 'CON' && takesAnalyses(order.serviceId) && remaining > 0;
+  const calibrationNames = new Map((calibrations ?? []).map((calibration) => [calibration.id, calibration.calibrationName]));
+  const waitingOrder = order === undefined || (order === null && ordersPull.data === undefined && ordersPull.fetchStatus === 'fetching');
+  const count = analyses?.length ?? 0;
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    await deleteAnalysis(userId, toDelete.id);
+    showMessage({ type: 'success', message: t('messages.deleted') });
+    headingRef.current?.focus();
+  }
+
+  const title = order ? t('title', { service: t(`catalog:services.${order.serviceId}.title`) }) : t('titleFallback');
+  const addButton = canAdd && (
+    <Button
+      renderRoot={(props) => <Link to="/dashboard/my-services/$orderId/analysis-form/create" params={{ orderId }} {...props} />}
+      leftSection={<IconPlus size={18} aria-hidden />}
+    >
+      {t('add')}
+    </Button>
+  );
+
+  return (
+    <OrdersPanel
+      title={title}
+      description={order ? t('remaining', { count: remaining }) : undefined}
+      actions={
+        <Group gap="xs">
+          <BackToServices />
+          {addButton}
+        </Group>
+      }
+      headingRef={headingRef}
+    >
+      {pull.isError && count > 0 && (
+        <Text size="sm" c="yellow.9" role="status">
+          {t('refreshFailed', { message: pull.error instanceof ApiError ? pull.error.message : t('sync:errors.network') })}
+        </Text>
+      )}
+      <UploadProgressList entityIds={(analyses ?? []).map((analysis) => analysis.id)} />
+      {unsentDeletes && unsentDeletes.length > 0 && (
+        <Stack gap="xs">
+          {unsentDeletes.map((row) => (
+            <SyncProblem key={row.id} row={row} name={row.payload.analysisName} />
+          ))}
+        </Stack>
+      )}
+      {waitingOrder || analyses === undefined || (count === 0 && pull.data === undefined && pull.fetchStatus === 'fetching') ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label={t('common:loading')} />
+        </Group>
+      ) : order === null ? (
+        <Alert color="yellow" role="status">
+          {t('orderNotFound')}
+        </Alert>
+      ) : count === 0 ? (
+        <Alert variant="light" color={pull.isError ? 'red' : 'yellow'} role="status" title={pull.isError ? t('unavailable') : t('empty.title')}>
+          <Text size="sm">{pull.isError ? t('unavailableBody') : t('empty.body')}</Text>
+        </Alert>
+      ) : (
+        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list.label')}>
+          {analyses.map((analysis) => (
+            <li key={analysis.id}>
+              <AnalysisItem
+                analysis={analysis}
+                calibrationName={analysis.calibrationId ? calibrationNames.get(analysis.calibrationId) : undefined}
+                onDelete={setToDelete}
+              />
+            </li>
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog opened={toDelete !== null} onClose={() => setToDelete(null)} onConfirm={confirmDelete} />
+    </OrdersPanel>
+  );
+}

@@ -1,0 +1,186 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import type { Order } from '#shared/schemas/orders.ts';
+import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
+import { db } from '#app/lib/db.ts';
+import { saveAuthState } from '#app/lib/session.ts';
+import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
+import { createDrainer } from '#app/lib/sync/drainer.ts';
+import { TEST_USER, fakeApi, fakeLocks, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { blobFileReader, fakeTusServer } from '#app/lib/uploads/testing/fake-tus.ts';
+import { configureUploadsForTests } from '#app/lib/uploads/tus-upload.ts';
+import { registerAnalysisSenders } from '../store/analysis-senders.ts';
+import { ANALYSIS_CREATE } from '../store/analysis-store.ts';
+import { ORDERS_PATH, analysesPath, calibrationId, orderId, serverAnalysis, serverOrder } from '../testing/fixtures.ts';
+
+const auth = { id: TEST_USER, isStaff: false };
+const OID = orderId(1);
+const RADIOSYNO = ['P-32', 'Re-186', 'Y-90'];
+
+function serve(order: Order, { online = true, extra = {} as FakeRoutes } = {}) {
+  const api = fakeApi({
+    [`GET /users/${TEST_USER}/email/`]: { body: { email: 'maria@example.com', verified: true } },
+    [`GET ${ORDERS_PATH}`]: online ? { body: { count: 1, row: [order] } } : networkError(),
+    [`GET ${analysesPath(OID)}`]: online ? { body: { count: 0, row: [] } } : networkError(),
+    'GET /isotopes/': online ? { body: { count: RADIOSYNO.length, row: RADIOSYNO } } : networkError(),
+    ...extra,
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+let undo = () => {};
+async function openForm(path = `/dashboard/my-services/${OID}/analysis-form/create`) {
+  const queryClient = createTestQueryClient();
+  undo = registerAnalysisSenders(queryClient);
+  const result = await renderRoute(path, { auth, queryClient });
+  const form = (await screen.findByRole('button', { name: /Enviar análise|Salvar alterações/ }, { timeout: 5000 })).closest('form')!;
+  return { ...result, form };
+}
+
+const textbox = (form: HTMLElement, name: RegExp) => within(form).getByRole('textbox', { name });
+const fileInput = (form: HTMLElement) => form.querySelector<HTMLInputElement>('input[type="file"]')!;
+const combobox = (form: HTMLElement, name: RegExp) => within(form).queryByRole('combobox', { name });
+
+beforeEach(async () => {
+  // fake-indexeddb clones values with Node's structuredClone, which cannot clone happy-dom's File: keep Blobs as they are.
+  const nativeClone = globalThis.structuredClone;
+  const keep = (value: unknown): unknown =>
+    value instanceof Blob
+      ? value
+      : Array.isArray(value)
+        ? value.map(keep)
+        : value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keep(v)]))
+          : nativeClone(value);
+  vi.stubGlobal('structuredClone', keep);
+  saveAuthState(auth);
+  setConnectivityForTests(true);
+  await resetLocalDatabase(TEST_USER);
+});
+afterEach(() => {
+  undo();
+  configureUploadsForTests();
+  act(() => notifications.clean());
+  vi.unstubAllGlobals();
+});
+
+describe('analysis form fields per service', () => {
+  it('dosi-clin: identifier, calibration (the user’s, from this device), injected activity, injection date-time, images; the remaining count', async () => {
+    serve(serverOrder(OID, { serviceId: 'dosi-clin', remainingOfAnalyzes: 3 }));
+    await db.calibrations.put({
+      id: calibrationId(1),
+      userId: TEST_USER,
+      isotope: 'Lu-177',
+      calibrationName: 'Lu-177 março',
+      syringeActivity: 185,
+      residualSyringeActivity: 1,
+      measurementDatetime: '2026-03-10T11:02:00-03:00',
+      phantomVolume: 200,
+      acquisitionTime: 1800,
+      imagesUrl: null,
+    });
+    const { form } = await openForm();
+    expect(within(form).getByText('3 formulários restantes')).toBeInTheDocument();
+    expect(textbox(form, /Identificador/)).toBeInTheDocument();
+    expect(combobox(form, /Calibração/)).toBeInTheDocument();
+    expect(textbox(form, /Atividade injetada/)).toBeInTheDocument();
+    expect(form.querySelector('input[type="datetime-local"]')).not.toBeNull();
+    expect(combobox(form, /Radionuclídeo/)).toBeNull();
+    expect(fileInput(form)).not.toBeNull();
+
+    // The shared schema's checks, per field.
+    await userEvent.setup().click(within(form).getByRole('button', { name: 'Enviar análise' }));
+    await waitFor(() => expect(textbox(form, /Identificador/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(textbox(form, /Atividade injetada/)).toHaveAttribute('aria-invalid', 'true');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('radiosino: identifier and the radiosynoviorthesis isotope; no calibration', async () => {
+    serve(serverOrder(OID, { serviceId: 'radiosino' }));
+    const { form } = await openForm();
+    expect(combobox(form, /Radionuclídeo/)).toBeInTheDocument();
+    expect(combobox(form, /Calibração/)).toBeNull();
+    expect(within(form).queryByRole('textbox', { name: /Atividade injetada/ })).toBeNull();
+    await waitFor(async () => expect((await db.isotopes.where('filter').equals('radiosyno').toArray()).map((row) => row.name)).toEqual(RADIOSYNO));
+  });
+
+  it('seg-quant: identifier and images only', async () => {
+    serve(serverOrder(OID, { serviceId: 'seg-quant' }));
+    const { form } = await openForm();
+    expect(textbox(form, /Identificador/)).toBeInTheDocument();
+    expect(combobox(form, /Calibração|Radionuclídeo/)).toBeNull();
+    expect(within(form).queryByRole('textbox', { name: /Atividade injetada/ })).toBeNull();
+    expect(fileInput(form)).not.toBeNull();
+  });
+
+  it('an unpaid order has no form: it says why', async () => {
+    serve(serverOrder(OID, { statusCode: 'APG', statusPayment: 'Aguardando pagamento' }));
+    await renderRoute(`/dashboard/my-services/${OID}/analysis-form/create`, { auth, queryClient: createTestQueryClient() });
+    expect(await screen.findByText('Análises: disponíveis após a confirmação do pagamento.', {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Enviar análise' })).not.toBeInTheDocument();
+  });
+});
+
+describe('creating an analysis', () => {
+  it('offline: the analysis and its outbox row and file are stored in one go, the success banner shows, the list shows it queued, the count drops', async () => {
+    const user = userEvent.setup();
+    await db.orders.put(serverOrder(OID, { serviceId: 'seg-quant', remainingOfAnalyzes: 2 }));
+    serve(serverOrder(OID), { online: false });
+    setConnectivityForTests(false);
+    const { form, router } = await openForm();
+    await user.type(textbox(form, /Identificador/), 'Paciente 07');
+    await user.upload(fileInput(form), new File(['spect'], 'spect.zip', { type: 'application/zip' }));
+    await user.click(within(form).getByRole('button', { name: 'Enviar análise' }));
+
+    expect(await screen.findByText('Análise inserida com sucesso!')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/my-services/${OID}/analyses`));
+    const [analysis] = await db.analyses.toArray();
+    expect(analysis).toMatchObject({ orderId: OID, analysisName: 'Paciente 07', statusCode: 'DS', serviceId: 'seg-quant' });
+    const [row] = await db.outbox.toArray();
+    expect(row).toMatchObject({ kind: ANALYSIS_CREATE, entityId: analysis!.id, state: 'pending', payload: { orderId: OID, fields: { analysisName: 'Paciente 07' } } });
+    expect(row!.fileIds).toHaveLength(1);
+    expect((await db.blobs.get(row!.fileIds[0]!))?.name).toBe('spect.zip');
+    const article = await screen.findByRole('article', { name: 'Paciente 07' });
+    expect(await within(article).findByText('Aguardando envio')).toBeInTheDocument();
+    expect(await screen.findByText('1 formulário restante')).toBeInTheDocument();
+  });
+
+  it('once online, the drainer uploads the file (tus) and posts the analysis once, with its id, imagesUploadId and the row id as Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    const tus = fakeTusServer();
+    configureUploadsForTests({ httpStack: tus.stack, fileReader: blobFileReader, chunkSize: 4 });
+    const order = serverOrder(OID, { serviceId: 'seg-quant', remainingOfAnalyzes: 2 });
+    const api = serve(order, {
+      extra: {
+        [`POST ${analysesPath(OID)}`]: (call) => ({
+          status: 201,
+          headers: { ETag: 'W/"1"' },
+          body: serverAnalysis((call.body as { id: string }).id, OID, { serviceId: 'seg-quant', analysisName: 'Paciente 08' }),
+        }),
+      },
+    });
+    const { form } = await openForm();
+    await user.type(textbox(form, /Identificador/), 'Paciente 08');
+    fireEvent.change(fileInput(form), { target: { files: [new File(['0123456789'], 'spect.zip', { type: 'application/zip' })] } });
+    await user.click(within(form).getByRole('button', { name: 'Enviar análise' }));
+    await screen.findByText('Análise inserida com sucesso!');
+    const [row] = await db.outbox.toArray();
+
+    const drainer = createDrainer({ locks: fakeLocks().locks, sessionUserId: () => TEST_USER, refreshSession: async () => false });
+    expect(await drainer.drain()).toMatchObject({ sent: 1 });
+    const posts = api.callsTo('POST', analysesPath(OID));
+    expect(posts).toHaveLength(1);
+    const uploadId = [...tus.uploads.keys()][0]!;
+    expect(posts[0]!.body).toEqual({ id: row!.entityId, analysisName: 'Paciente 08', imagesUploadId: uploadId });
+    expect(posts[0]!.headers.get('Idempotency-Key')).toBe(row!.id);
+    expect(new TextDecoder().decode(tus.bytesOf(uploadId))).toBe('0123456789');
+    expect(tus.calls.filter((call) => call.method === 'PATCH')).toHaveLength(3);
+    expect(await db.outbox.get(row!.seq!)).toMatchObject({ state: 'done' });
+    expect(await db.blobs.count()).toBe(0);
+    // Sent once: another drain sends nothing.
+    expect(await drainer.drain()).toMatchObject({ sent: 0 });
+    expect(api.callsTo('POST', analysesPath(OID))).toHaveLength(1);
+  });
+});

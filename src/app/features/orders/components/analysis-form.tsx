@@ -1,0 +1,335 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Alert, Button, FileInput, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#app/lib/api-client.ts';
+import { isQuotaExceededError, type AnalysisRecord, type OrderRecord } from '#app/lib/db.ts';
+import { messageText, type FormMessage } from '#app/lib/form-errors.ts';
+import { useConnectivity } from '#app/lib/sync/connectivity.ts';
+import { useFormState } from '#app/lib/use-form-state.ts';
+import { useLanguage } from '#app/lib/use-language.ts';
+import { showMessage } from '#app/ui/message-banner.ts';
+import { useEntitySync } from '#app/ui/sync-badge.tsx';
+import { UploadProgressList } from '#app/ui/upload-progress.tsx';
+import { ANALYSIS_ISOTOPES, analysesPullQuery, isotopesQuery, ordersPullQuery } from '../api/order-queries.ts';
+import {
+  EMPTY_FORM,
+  SERVER_FIELDS,
+  analysisValuesOf,
+  checkAnalysis,
+  fieldSetOf,
+  formValuesOf,
+  takesAnalyses,
+  type AnalysisFormValues,
+  type AnalysisService,
+} from '../analysis-values.ts';
+import {
+  createAnalysis,
+  isEditable,
+  remainingOf,
+  updateAnalysis,
+  useAnalyses,
+  useAnalysis,
+  useCalibrationChoices,
+  useIsotopeNames,
+  useOrder,
+  usePendingSlots,
+  useQueuedImages,
+} from '../store/analysis-store.ts';
+import { BackToServices } from './analyses-list.tsx';
+import { OrdersPanel } from './orders-panel.tsx';
+import { useProblemText } from './sync-problem.tsx';
+
+function Waiting() {
+  const { t } = useTranslation('common');
+  return (
+    <Group justify="center" py="md">
+      <Loader size="sm" aria-label={t('loading')} />
+    </Group>
+  );
+}
+
+function BackToAnalyses({ orderId }: { orderId: string }) {
+  const { t } = useTranslation('analyses');
+  return (
+    <Button renderRoot={(props) => <Link to="/dashboard/my-services/$orderId/analyses" params={{ orderId }} {...props} />} variant="light" size="sm">
+      {t('form.backToAnalyses')}
+    </Button>
+  );
+}
+
+/** Why no analysis can be added to this order now, or null. */
+function addBlocker(order: OrderRecord, remaining: number): 'paymentPending' | 'noAnalyses' | 'noneRemaining' | null {
+  if (order.statusCode !== 'CON') return 'paymentPending';
+  if (!takesAnalyses(order.serviceId)) return 'noAnalyses';
+  return remaining <= 0 ? 'noneRemaining' : null;
+}
+
+/** /dashboard/my-services/{orderId}/analysis-form/create */
+export function CreateAnalysisPanel({ userId, orderId }: { userId: string; orderId: string }) {
+  const { t } = useTranslation(['analyses', 'orders']);
+  const ordersPull = useQuery(ordersPullQuery(userId));
+  useQuery(analysesPullQuery(userId, orderId));
+  const order = useOrder(userId, orderId);
+  const pending = usePendingSlots();
+  const waiting = order === undefined || pending === undefined || (order === null && ordersPull.data === undefined && ordersPull.fetchStatus === 'fetching');
+  const remaining = order ? remainingOf(order, pending) : 0;
+  const blocker = order ? addBlocker(order, remaining) : null;
+  return (
+    <OrdersPanel title={t('form.createTitle')} description={t('form.createDescription')} actions={<BackToServices />}>
+      {waiting ? (
+        <Waiting />
+      ) : order === null ? (
+        <Alert color="yellow" role="status">
+          {t('orderNotFound')}
+        </Alert>
+      ) : blocker ? (
+        <Alert color="yellow" role="status">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t(`orders:reasons.${blocker}`)}</Text>
+            <BackToAnalyses orderId={orderId} />
+          </Stack>
+        </Alert>
+      ) : (
+        <AnalysisForm userId={userId} order={order as OrderRecord & { serviceId: AnalysisService }} remaining={remaining} />
+      )}
+    </OrdersPanel>
+  );
+}
+
+/** /dashboard/my-services/{orderId}/analysis-form/{analysisId}/edit: the local record (also after the server refused it). */
+export function EditAnalysisPanel({ userId, orderId, analysisId }: { userId: string; orderId: string; analysisId: string }) {
+  const { t } = useTranslation('analyses');
+  const ordersPull = useQuery(ordersPullQuery(userId));
+  const pull = useQuery(analysesPullQuery(userId, orderId));
+  const order = useOrder(userId, orderId);
+  const analysis = useAnalysis(userId, analysisId);
+  const pending = usePendingSlots();
+  const waiting =
+    order === undefined ||
+    analysis === undefined ||
+    pending === undefined ||
+    (order === null && ordersPull.data === undefined && ordersPull.fetchStatus === 'fetching') ||
+    (analysis === null && pull.data === undefined && pull.fetchStatus === 'fetching');
+  const found = order && analysis && analysis.orderId === orderId && takesAnalyses(order.serviceId);
+  return (
+    <OrdersPanel title={t('form.editTitle')} description={t('form.editDescription')} actions={<BackToServices />}>
+      {waiting ? (
+        <Waiting />
+      ) : !found ? (
+        <Alert color="yellow" role="status">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('form.notFound')}</Text>
+            <BackToAnalyses orderId={orderId} />
+          </Stack>
+        </Alert>
+      ) : !isEditable(analysis) ? (
+        <Alert color="yellow" role="status">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('form.notEditable', { status: t(`status.${analysis.statusCode}`) })}</Text>
+            <BackToAnalyses orderId={orderId} />
+          </Stack>
+        </Alert>
+      ) : (
+        <AnalysisForm
+          key={analysis.id}
+          userId={userId}
+          order={order as OrderRecord & { serviceId: AnalysisService }}
+          analysis={analysis}
+          remaining={remainingOf(order, pending)}
+        />
+      )}
+    </OrdersPanel>
+  );
+}
+
+const asChange = (value: string) => ({ currentTarget: { value } }) as ChangeEvent<HTMLInputElement>;
+
+/**
+ * The analysis form of the order's service: dosimetry (name, calibration, injected activity,
+ * administration date-time), radiosynoviorthesis (name, isotope), segmentation (name); and the image
+ * series (required on create; on edit blank keeps the current ones). Saving writes here and queues
+ * the upload and the server call, online or offline, then returns to the analyses.
+ */
+function AnalysisForm({
+  userId,
+  order,
+  analysis,
+  remaining,
+}: {
+  userId: string;
+  order: OrderRecord & { serviceId: AnalysisService };
+  analysis?: AnalysisRecord;
+  remaining: number;
+}) {
+  const { t } = useTranslation(['analyses', 'validation', 'sync']);
+  const navigate = useNavigate();
+  const language = useLanguage();
+  const { online } = useConnectivity();
+  const editing = analysis !== undefined;
+  const set = fieldSetOf(order.serviceId);
+  const isotopesRefresh = useQuery({ ...isotopesQuery(userId, ANALYSIS_ISOTOPES), enabled: set === 'radiosyno' });
+  const isotopeNames = useIsotopeNames(ANALYSIS_ISOTOPES);
+  const calibrations = useCalibrationChoices();
+  const analyses = useAnalyses(userId, order.id);
+  const sync = useEntitySync(analysis?.id ?? '');
+  const queuedImages = useQueuedImages(analysis?.id ?? '');
+  const problemText = useProblemText();
+  const [images, setImages] = useState<File | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [general, setGeneral] = useState<FormMessage[]>([]);
+
+  const otherNames = (analyses ?? []).filter((other) => other.id !== analysis?.id).map((other) => other.analysisName);
+  const form = useFormState<AnalysisFormValues>({
+    initialValues: analysis ? formValuesOf(analysis, language) : EMPTY_FORM,
+    validate: (values) => checkAnalysis(values, { serviceId: order.serviceId, otherNames, imagesRequired: !editing }),
+  });
+
+  // Edit and retry: the server's reason goes beside its field (or above the form).
+  const problem = sync && (sync.state === 'failed' || sync.state === 'conflict') ? sync.row : null;
+  const problemMessage = problem?.lastError ?? null;
+  const problemStatus = problem?.lastStatus ?? 400;
+  const showApiError = useRef(form.showApiError);
+  useEffect(() => {
+    showApiError.current = form.showApiError;
+  });
+  useEffect(() => {
+    if (!problemMessage) return;
+    const timer = setTimeout(() => showApiError.current(new ApiError(problemStatus, [problemMessage]), SERVER_FIELDS, setGeneral));
+    return () => clearTimeout(timer);
+  }, [problemMessage, problemStatus]);
+
+  const onSubmit = form.onSubmit(async (values) => {
+    if (saving) return;
+    setSaving(true);
+    setGeneral([]);
+    try {
+      const data = analysisValuesOf(values, order.serviceId);
+      if (analysis) await updateAnalysis(userId, analysis.id, data, images, images?.name);
+      else await createAnalysis(userId, order, data, images!, images!.name);
+      showMessage({ type: 'success', message: t(editing ? 'messages.updated' : 'messages.created') });
+      await navigate({ to: '/dashboard/my-services/$orderId/analyses', params: { orderId: order.id } });
+    } catch (error) {
+      if (!isQuotaExceededError(error)) setGeneral([{ key: 'analyses:form.saveFailed' }]);
+      setSaving(false);
+    }
+  });
+
+  const calibration = form.textField('calibrationId');
+  const calibrationOptions = (calibrations ?? []).map((choice) => ({ value: choice.id, label: choice.calibrationName }));
+  if (calibration.value && !calibrationOptions.some((option) => option.value === calibration.value)) {
+    calibrationOptions.unshift({ value: calibration.value, label: t('item.unknownCalibration') });
+  }
+  const isotope = form.textField('isotope');
+  const isotopeOptions = [...(isotopeNames ?? [])];
+  if (isotope.value && !isotopeOptions.includes(isotope.value)) isotopeOptions.unshift(isotope.value);
+  const isotopesMissing = isotopeNames !== undefined && isotopeNames.length === 0 && isotopesRefresh.isError;
+  const imagesField = form.textField('images');
+  const pickImages = (file: File | null) => {
+    setImages(file);
+    imagesField.onChange(asChange(file?.name ?? ''));
+  };
+  const selectProps = {
+    searchable: true,
+    openOnFocus: false,
+    allowDeselect: false,
+    required: true,
+    inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={saving}>
+      <Stack gap="lg">
+        <Text size="sm" fw={600} role="status">
+          {t('form.remaining', { count: remaining })}
+        </Text>
+        {general.length > 0 && (
+          <Alert color="red" role="alert" title={problem ? t('form.serverRefused') : undefined}>
+            {general.map((message) => (
+              <Text size="sm" key={messageText(message, t)}>
+                {'text' in message ? problemText(message.text) : t(message.key)}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        {!online && (
+          <Alert color="blue" variant="light" role="status">
+            {t('form.offlineNote')}
+          </Alert>
+        )}
+        {analysis && <UploadProgressList entityIds={[analysis.id]} />}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput label={t('fields.analysisName')} description={t('form.nameHint')} inputWrapperOrder={['label', 'input', 'description', 'error']} required maxLength={24} autoComplete="off" {...form.textField('analysisName')} />
+          {set === 'dosimetry' && (
+            <>
+              <Select
+                {...selectProps}
+                label={t('fields.calibrationId')}
+                placeholder={t('form.calibrationPlaceholder')}
+                description={calibrations && calibrations.length === 0 ? t('form.noCalibrations') : undefined}
+                nothingFoundMessage={t('form.nothingFound')}
+                data={calibrationOptions}
+                name="calibrationId"
+                value={calibration.value || null}
+                onChange={(value) => calibration.onChange(asChange(value ?? ''))}
+                error={calibration.error}
+                ref={calibration.ref}
+              />
+              <TextInput label={t('fields.injectedActivity')} required inputMode="decimal" autoComplete="off" {...form.textField('injectedActivity')} />
+              <TextInput
+                type="datetime-local"
+                label={t('fields.administrationDatetime')}
+                description={t('form.administrationHint')}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                required
+                step={1}
+                {...form.textField('administrationDatetime')}
+              />
+            </>
+          )}
+          {set === 'radiosyno' && (
+            <Select
+              {...selectProps}
+              label={t('fields.isotope')}
+              placeholder={t('form.isotopePlaceholder')}
+              description={isotopesMissing ? t('form.isotopesUnavailable') : undefined}
+              nothingFoundMessage={t('form.nothingFound')}
+              data={isotopeOptions}
+              name="isotope"
+              value={isotope.value || null}
+              onChange={(value) => isotope.onChange(asChange(value ?? ''))}
+              error={isotope.error}
+              ref={isotope.ref}
+            />
+          )}
+        </SimpleGrid>
+        <FileInput
+          label={t('fields.images')}
+          description={editing ? (queuedImages ? t('form.imagesQueuedHint', { name: queuedImages.name }) : t('form.imagesEditHint')) : t('form.imagesHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          placeholder={editing ? (queuedImages ? t('form.imagesKeepQueued') : t('form.imagesKeep')) : t('form.imagesPlaceholder')}
+          leftSection={<IconUpload size={16} aria-hidden />}
+          accept=".zip,.dcm,.dicom,.png,.jpg,.jpeg,.tif,.tiff,application/zip,application/dicom,image/png,image/jpeg,image/tiff"
+          required={!editing}
+          clearable
+          clearButtonProps={{ 'aria-label': t('form.clearImages') }}
+          name="images"
+          value={images}
+          onChange={pickImages}
+          error={imagesField.error}
+          ref={imagesField.ref}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button renderRoot={(props) => <Link to="/dashboard/my-services/$orderId/analyses" params={{ orderId: order.id }} {...props} />} variant="default">
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {editing ? t('form.submitEdit') : t('form.submitCreate')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

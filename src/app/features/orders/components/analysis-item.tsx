@@ -1,0 +1,165 @@
+import { useId, type ReactNode } from 'react';
+import { Alert, Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
+import { IconDownload, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '#shared/format/date-time.ts';
+import type { AnalysisStatusCode } from '#shared/schemas/orders.ts';
+import type { AnalysisRecord } from '#app/lib/db.ts';
+import { useLanguage } from '#app/lib/use-language.ts';
+import { SyncBadge, useEntitySync } from '#app/ui/sync-badge.tsx';
+import { formatNumber } from '../format.ts';
+import { isEditable, useQueuedImages } from '../store/analysis-store.ts';
+import { EditAndRetryLink, SyncProblem } from './sync-problem.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** The main line of steps; Invalid information (II) takes Verifying information's place as the failure branch. */
+const STEPS = ['DS', 'AI', 'PR', 'CO'] as const satisfies readonly AnalysisStatusCode[];
+
+/** Where a status is on the line: the steps before it are done; CO completes every step. */
+export function stepIndexOf(status: AnalysisStatusCode): number {
+  if (status === 'CO') return STEPS.length;
+  if (status === 'II') return 1;
+  return STEPS.indexOf(status);
+}
+
+/** SPEC.md §4: Data sent → Verifying information → Processing analysis → Analysis completed; Invalid information as the failure branch. */
+export function AnalysisSteps({ status, messageToUser }: { status: AnalysisStatusCode; messageToUser: string }) {
+  const { t } = useTranslation('analyses');
+  const invalid = status === 'II';
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {t('status.current')}{' '}
+        <Text span fw={600} c={invalid ? 'red.8' : undefined} data-status={status}>
+          {t(`status.${status}`)}
+        </Text>
+      </Text>
+      <Stepper active={stepIndexOf(status)} size="xs" iconSize={26} allowNextStepsSelect={false} aria-hidden>
+        {STEPS.map((step) =>
+          invalid && step === 'AI' ? (
+            <Stepper.Step key="II" label={t('status.II')} color="red" icon={<IconX size={14} />} />
+          ) : (
+            <Stepper.Step key={step} label={t(`status.${step}`)} />
+          ),
+        )}
+      </Stepper>
+      {invalid && (
+        <Alert color="red" variant="light" title={t('item.invalidTitle')} p="sm">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {messageToUser || t('item.invalidNoMessage')}
+          </Text>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * One analysis: its status steps, dates, the service's values, the report download once completed,
+ * its sync state, and Edit / Delete while it is in Data sent or Invalid information.
+ */
+export function AnalysisItem({
+  analysis,
+  calibrationName,
+  onDelete,
+}: {
+  analysis: AnalysisRecord;
+  calibrationName?: string;
+  onDelete: (analysis: AnalysisRecord) => void;
+}) {
+  const { t } = useTranslation('analyses');
+  const language = useLanguage();
+  const titleId = useId();
+  const sync = useEntitySync(analysis.id);
+  const queuedImages = useQueuedImages(analysis.id);
+  const name = analysis.analysisName;
+  const problem = sync && (sync.state === 'failed' || sync.state === 'conflict') ? sync.row : null;
+  const editable = isEditable(analysis);
+  const dateTime = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, language)}</time>;
+
+  return (
+    <Card component="article" aria-labelledby={titleId} withBorder radius="md" padding="md" data-analysis-id={analysis.id}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
+            {name}
+          </Title>
+          <Box role="status" aria-live="polite">
+            <SyncBadge entityId={analysis.id} />
+          </Box>
+        </Group>
+        <AnalysisSteps status={analysis.statusCode} messageToUser={analysis.messageToUser} />
+        <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
+          {analysis.createdAt && <Field label={t('fields.createdAt')}>{dateTime(analysis.createdAt)}</Field>}
+          {analysis.modifiedAt && <Field label={t('fields.modifiedAt')}>{dateTime(analysis.modifiedAt)}</Field>}
+          {analysis.calibrationId && <Field label={t('fields.calibrationId')}>{calibrationName ?? t('item.unknownCalibration')}</Field>}
+          {analysis.injectedActivity !== undefined && <Field label={t('fields.injectedActivity')}>{formatNumber(analysis.injectedActivity, language)}</Field>}
+          {analysis.administrationDatetime && <Field label={t('fields.administrationDatetime')}>{dateTime(analysis.administrationDatetime)}</Field>}
+          {analysis.isotope && <Field label={t('fields.isotope')}>{analysis.isotope}</Field>}
+        </SimpleGrid>
+        {problem && <SyncProblem row={problem} name={name} editLink={<EditAndRetryLink orderId={analysis.orderId} id={analysis.id} name={name} />} />}
+        <Group justify="space-between" gap="xs">
+          <Group gap="md">
+            {analysis.statusCode === 'CO' && analysis.reportUrl && (
+              <Anchor href={analysis.reportUrl} target="_blank" rel="noopener" size="sm" aria-label={t('item.reportLabel', { name })}>
+                <Group component="span" gap={4} wrap="nowrap">
+                  <IconDownload size={16} aria-hidden />
+                  {t('item.report')}
+                </Group>
+              </Anchor>
+            )}
+            {queuedImages ? (
+              <Text size="sm" c="dimmed">
+                {t('item.imagesQueued', { name: queuedImages.name })}
+              </Text>
+            ) : (
+              analysis.imagesUrl && (
+                <Anchor href={analysis.imagesUrl} download size="sm" aria-label={t('item.imagesLabel', { name })}>
+                  {t('item.images')}
+                </Anchor>
+              )
+            )}
+          </Group>
+          {editable && (
+            <Group gap="xs">
+              <Button
+                renderRoot={(props) => (
+                  <Link to="/dashboard/my-services/$orderId/analysis-form/$analysisId/edit" params={{ orderId: analysis.orderId, analysisId: analysis.id }} {...props} />
+                )}
+                variant="light"
+                size="sm"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                aria-label={t('item.editLabel', { name })}
+              >
+                {t('item.edit')}
+              </Button>
+              <Button
+                variant="subtle"
+                color="red"
+                size="sm"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                aria-label={t('item.deleteLabel', { name })}
+                onClick={() => onDelete(analysis)}
+              >
+                {t('item.delete')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,136 @@
+import { useId, type ReactNode } from 'react';
+import { Accordion, Badge, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconFileInvoice, IconList, IconPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { formatBrl } from '#shared/format/money.ts';
+import type { OrderRecord } from '#app/lib/db.ts';
+import { useLanguage } from '#app/lib/use-language.ts';
+import { takesAnalyses } from '../analysis-values.ts';
+import { completionOf, formatDate, formatPercent } from '../format.ts';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export type DisabledReason = 'billPaid' | 'billMissing' | 'paymentPending' | 'noneRemaining' | 'noAnalyses';
+
+/**
+ * SPEC.md §2 "My services" action rules: the bill only with a bill URL and payment not confirmed;
+ * add only when confirmed, with analyses remaining (and a service that takes them); details only
+ * when confirmed. Each is either allowed (null) or the reason it is not.
+ */
+export function orderActions(order: Pick<OrderRecord, 'statusCode' | 'billUrl' | 'serviceId'>, remaining: number) {
+  const confirmed = order.statusCode === 'CON';
+  const bill: DisabledReason | null = confirmed ? 'billPaid' : order.billUrl ? null : 'billMissing';
+  const add: DisabledReason | null = !confirmed ? 'paymentPending' : !takesAnalyses(order.serviceId) ? 'noAnalyses' : remaining <= 0 ? 'noneRemaining' : null;
+  const details: DisabledReason | null = confirmed ? null : 'paymentPending';
+  return { bill, add, details };
+}
+
+/** One order as an accordion item: service and date in the header; values, progress and actions inside. */
+export function OrderItem({ order, remaining }: { order: OrderRecord; remaining: number }) {
+  const { t } = useTranslation(['orders', 'catalog']);
+  const language = useLanguage();
+  const reasonsId = useId();
+  const serviceName = t(`catalog:services.${order.serviceId}.title`);
+  const total = order.quantityOfAnalyzes;
+  const sent = Math.max(0, total - remaining);
+  const completion = completionOf(order.analysisStatus.concluded, total);
+  const actions = orderActions(order, remaining);
+  const reasons = [...new Set([actions.bill, actions.add, actions.details].filter((reason): reason is DisabledReason => reason !== null))];
+  const describedBy = (reason: DisabledReason | null) => (reason ? `${reasonsId}-${reason}` : undefined);
+
+  return (
+    <Accordion.Item value={order.id} data-order-id={order.id}>
+      <Accordion.Control aria-label={t('item.controlLabel', { service: serviceName, date: formatDate(order.createdAt, language) })}>
+        <Group justify="space-between" gap="xs" wrap="wrap" pr="xs">
+          <Stack gap={0}>
+            <Text fw={600}>{serviceName}</Text>
+            <Text size="sm" c="dimmed">
+              <time dateTime={order.createdAt}>{formatDate(order.createdAt, language)}</time>
+            </Text>
+          </Stack>
+          <Badge color={order.statusCode === 'CON' ? 'green' : 'yellow'} variant="light">
+            {t(`payment.${order.statusCode}`)}
+          </Badge>
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap="md">
+          <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
+            <Field label={t('fields.price')}>{formatBrl(order.price)}</Field>
+            <Field label={t('fields.total')}>{total}</Field>
+            <Field label={t('fields.sent')}>{sent}</Field>
+            <Field label={t('fields.remaining')}>{remaining}</Field>
+            <Field label={t('fields.payment')}>{t(`payment.${order.statusCode}`)}</Field>
+            <Field label={t('fields.code')}>{order.code}</Field>
+          </SimpleGrid>
+          <Stack gap={4}>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">{t('fields.completion')}</Text>
+              <Text size="sm" fw={600}>
+                {formatPercent(completion, language)}
+              </Text>
+            </Group>
+            <Progress value={completion * 100} aria-label={t('item.completionLabel', { service: serviceName })} aria-valuetext={formatPercent(completion, language)} />
+          </Stack>
+          <Group gap="xs">
+            {actions.bill === null ? (
+              <Button component="a" href={order.billUrl!} target="_blank" rel="noopener noreferrer" variant="light" leftSection={<IconFileInvoice size={16} aria-hidden />}>
+                {t('actions.bill')}
+              </Button>
+            ) : (
+              <Button disabled variant="light" leftSection={<IconFileInvoice size={16} aria-hidden />} aria-describedby={describedBy(actions.bill)}>
+                {t('actions.bill')}
+              </Button>
+            )}
+            {actions.add === null ? (
+              <Button
+                renderRoot={(props) => <Link to="/dashboard/my-services/$orderId/analysis-form/create" params={{ orderId: order.id }} {...props} />}
+                leftSection={<IconPlus size={16} aria-hidden />}
+              >
+                {t('actions.add')}
+              </Button>
+            ) : (
+              <Button disabled leftSection={<IconPlus size={16} aria-hidden />} aria-describedby={describedBy(actions.add)}>
+                {t('actions.add')}
+              </Button>
+            )}
+            {actions.details === null ? (
+              <Button
+                variant="default"
+                renderRoot={(props) => <Link to="/dashboard/my-services/$orderId/analyses" params={{ orderId: order.id }} {...props} />}
+                leftSection={<IconList size={16} aria-hidden />}
+              >
+                {t('actions.details')}
+              </Button>
+            ) : (
+              <Button disabled variant="default" leftSection={<IconList size={16} aria-hidden />} aria-describedby={describedBy(actions.details)}>
+                {t('actions.details')}
+              </Button>
+            )}
+          </Group>
+          {reasons.length > 0 && (
+            <Stack gap={2}>
+              {reasons.map((reason) => (
+                <Text key={reason} id={`${reasonsId}-${reason}`} size="xs" c="dimmed">
+                  {t(`reasons.${reason}`)}
+                </Text>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}

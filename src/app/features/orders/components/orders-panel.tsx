@@ -1,0 +1,40 @@
+import { useId, type ReactNode, type Ref } from 'react';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+
+/** A My services screen: a bordered section named by its level-2 heading, with actions beside the heading. */
+export function OrdersPanel({
+  title,
+  description,
+  actions,
+  headingRef,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  /** The heading takes the focus after an action removes the element that had it (a delete). */
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4} style={{ flex: '1 1 16rem' }}>
+            <Title order={2} id={headingId} ref={headingRef} tabIndex={-1}>
+              {title}
+            </Title>
+            {description && (
+              <Text c="dimmed" size="sm" component="div">
+                {description}
+              </Text>
+            )}
+          </Stack>
+          {actions}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,193 @@
+import { Upload, type DetailedError, type FileReader as TusFileReader, type HttpStack } from 'tus-js-client';
+import { API_BASE, refreshSession } from '../api-client.ts';
+import { db, type OutboxRow, type StoredFile } from '../db.ts';
+import { currentLanguage, i18n } from '../i18n.ts';
+import type { SendOutcome } from '../sync/senders.ts';
+import { sha256OfBlob } from './sha256.ts';
+import { clearUploadProgress, readUploadRecord, registerRunningUpload, saveUploadRecord, setUploadProgress } from './upload-store.ts';
+
+/**
+ * A queued file's resumable upload (tus 1.0 at `/api/v1/uploads/`, API.md) as the first step of an
+ * outbox sender: `uploadOutboxFile` gives the finished upload's id (sent as `imagesUploadId`), or an
+ * outcome the sender returns to the drainer as it is:
+ *
+ * - no answer (network down, stalled, the drainer stopped) → throws, so the drainer retries later
+ *   (the next attempt resumes from the server's offset, also after a reload or a closed tab);
+ * - 401 → one session refresh and a resumed upload, else the 401 (the drainer ends the session);
+ * - another refusal (413 too large, 415 type, 422 checksum, 400) → that status with the server's
+ *   `{"errors"}`, so the write fails with its message (edit and retry, or discard);
+ * - paused by the user → a 503 with a long `Retry-After` and no request at all: the write waits
+ *   (resume sets it due again).
+ */
+
+/** tus chunks: big enough for throughput, small enough that a dropped connection loses little. */
+export const UPLOAD_CHUNK_SIZE = 5 * 1024 * 1024;
+/** No byte confirmed for this long while uploading: the connection is dead, give it back to the drainer. */
+export const UPLOAD_STALL_MS = 60_000;
+/** tus-js-client's own quick retries (a blip) before the drainer's backoff takes over. */
+const RETRY_DELAYS = [0, 1_000, 3_000, 5_000];
+/** A paused upload's write waits this long before looking again (resume makes it due at once). */
+const PAUSED_RETRY_AFTER_S = 3600;
+
+interface UploadSettings {
+  /** The transport tus-js-client uses (default: XMLHttpRequest, same origin, so the session cookies go along). */
+  httpStack?: HttpStack;
+  chunkSize: number;
+  stallMs: number;
+  retryDelays: number[];
+  /** How tus reads the file (default: the browser build's Blob reader). */
+  fileReader?: TusFileReader;
+}
+const DEFAULTS: UploadSettings = { chunkSize: UPLOAD_CHUNK_SIZE, stallMs: UPLOAD_STALL_MS, retryDelays: RETRY_DELAYS };
+let settings: UploadSettings = DEFAULTS;
+
+/** Tests: a fake transport, small chunks, a short stall. Call with nothing to restore the defaults. */
+export function configureUploadsForTests(changes: Partial<UploadSettings> = {}) {
+  settings = { ...DEFAULTS, ...changes };
+}
+
+export type UploadStepResult = { uploadId: string } | { outcome: SendOutcome };
+
+const uploadsEndpoint = () => new URL(`${API_BASE}/uploads/`, globalThis.location?.href ?? 'http://localhost/').href;
+/** The upload's id: the last path segment of its URL. */
+export const uploadIdOf = (url: string) => new URL(url).pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+
+function outcomeOf(status: number, body: unknown, headers: Record<string, string> = {}): SendOutcome {
+  const map = new Headers(headers);
+  return { status, headers: map, body };
+}
+
+function parsedBody(text: string | undefined): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { errors: [text.trim()] };
+  }
+}
+
+export const pausedOutcome = () =>
+  outcomeOf(503, { errors: [i18n.t('uploads:paused')] }, { 'Retry-After': String(PAUSED_RETRY_AFTER_S) });
+
+type RunResult = { type: 'done'; url: string } | { type: 'paused' } | { type: 'refused'; status: number; body: unknown };
+
+class UploadNetworkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UploadNetworkError';
+  }
+}
+
+/** One tus run: resolves when the file is on the server, paused, or refused; rejects when there was no answer. */
+function runTus(file: StoredFile, sha256: string, uploadUrl: string | null, entityId: string, signal: AbortSignal): Promise<RunResult> {
+  return new Promise<RunResult>((resolve, reject) => {
+    let settled = false;
+    let lastProgressAt = Date.now();
+    const finish = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(watchdog);
+      signal.removeEventListener('abort', onAbort);
+      unregister();
+      action();
+    };
+    const upload = new Upload(file.blob, {
+      endpoint: uploadsEndpoint(),
+      uploadUrl,
+      uploadSize: file.size,
+      chunkSize: settings.chunkSize,
+      retryDelays: settings.retryDelays,
+      metadata: { filename: file.name, filetype: file.type || 'application/octet-stream', sha256 },
+      headers: { 'Accept-Language': currentLanguage() },
+      // The URL is kept in IndexedDB by us (upload-store.ts), keyed by the stored file.
+      storeFingerprintForResuming: false,
+      removeFingerprintOnSuccess: false,
+      ...(settings.httpStack && { httpStack: settings.httpStack }),
+      ...(settings.fileReader && { fileReader: settings.fileReader }),
+      onUploadUrlAvailable: () => {
+        if (upload.url) void saveUploadRecord(file.id, { uploadUrl: upload.url });
+      },
+      onProgress: (sent, total) => {
+        lastProgressAt = Date.now();
+        setUploadProgress({ fileId: file.id, entityId, name: file.name, phase: 'uploading', bytesDone: sent, bytesTotal: total });
+      },
+      // A blip (no answer, 5xx, 409 offset, 423 locked) is retried by tus itself while the browser is online; 4xx are ours to read.
+      onShouldRetry: (error) => {
+        const status = error.originalResponse?.getStatus() ?? 0;
+        const online = typeof navigator === 'undefined' || navigator.onLine !== false;
+        return online && (status === 0 || status >= 500 || status === 409 || status === 423);
+      },
+      onSuccess: () => finish(() => resolve({ type: 'done', url: upload.url! })),
+      onError: (error: Error | DetailedError) => {
+        const response = 'originalResponse' in error ? error.originalResponse : null;
+        if (response && response.getStatus() > 0) {
+          finish(() => resolve({ type: 'refused', status: response.getStatus(), body: parsedBody(response.getBody()) }));
+        } else finish(() => reject(new UploadNetworkError(error.message)));
+      },
+    });
+    const onAbort = () => {
+      void upload.abort(false);
+      finish(() => reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError')));
+    };
+    const unregister = registerRunningUpload(file.id, (how) => {
+      void upload.abort(how === 'cancel').catch(() => undefined);
+      finish(() => resolve({ type: 'paused' }));
+    });
+    const watchdog = setInterval(() => {
+      if (Date.now() - lastProgressAt > settings.stallMs) {
+        void upload.abort(false);
+        finish(() => reject(new UploadNetworkError('upload stalled')));
+      }
+    }, Math.min(5_000, settings.stallMs));
+    if (signal.aborted) {
+      onAbort();
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    upload.start();
+  });
+}
+
+/**
+ * Uploads a queued write's file (resuming a previous run), then gives its upload id. See the module
+ * comment for what comes back when it cannot.
+ */
+export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signal }: { signal: AbortSignal }): Promise<UploadStepResult> {
+  let record = await readUploadRecord(file.id);
+  if (record?.uploadId) return { uploadId: record.uploadId };
+  if (record?.paused) return { outcome: pausedOutcome() };
+  try {
+    let sha256 = record?.sha256 ?? null;
+    if (!sha256) {
+      setUploadProgress({ fileId: file.id, entityId: row.entityId, name: file.name, phase: 'hashing', bytesDone: 0, bytesTotal: file.size });
+      sha256 = await sha256OfBlob(file.blob, {
+        signal,
+        onProgress: (bytes) =>
+          setUploadProgress({ fileId: file.id, entityId: row.entityId, name: file.name, phase: 'hashing', bytesDone: bytes, bytesTotal: file.size }),
+      });
+      record = await saveUploadRecord(file.id, { sha256 });
+    }
+    // Paused or cancelled while hashing: no request at all.
+    if ((await readUploadRecord(file.id))?.paused) return { outcome: pausedOutcome() };
+    if ((await db.outbox.get(row.seq!))?.id !== row.id) return { outcome: pausedOutcome() };
+    setUploadProgress({ fileId: file.id, entityId: row.entityId, name: file.name, phase: 'uploading', bytesDone: 0, bytesTotal: file.size });
+    for (let refreshed = false; ; refreshed = true) {
+      const result = await runTus(file, sha256, record?.uploadUrl ?? null, row.entityId, signal);
+      if (result.type === 'done') {
+        const uploadId = uploadIdOf(result.url);
+        await saveUploadRecord(file.id, { uploadUrl: result.url, uploadId });
+        return { uploadId };
+      }
+      if (result.type === 'paused') return { outcome: pausedOutcome() };
+      if (result.status === 401 && !refreshed && (await refreshSession())) {
+        record = await readUploadRecord(file.id);
+        continue;
+      }
+      // Refused: the next try starts a new upload (a failed checksum also hashes again).
+      if (result.status !== 401) await saveUploadRecord(file.id, { uploadUrl: null, ...(result.status === 422 && { sha256: null }) });
+      return { outcome: outcomeOf(result.status, result.body) };
+    }
+  } finally {
+    clearUploadProgress(file.id);
+  }
+}

@@ -1,0 +1,157 @@
+import { useSyncExternalStore } from 'react';
+import { db, localWrite } from '../db.ts';
+import { drainNow } from '../sync/drainer.ts';
+import { UNSENT_STATES } from '../sync/outbox.ts';
+import { discardLocalChange } from '../sync/resolve.ts';
+
+/**
+ * What survives a reload about each queued file's resumable upload (DESIGN.md §4 "files go up first"):
+ * a record in `db.meta` under `upload.<fileId>` with the tus upload URL (resume from the server's
+ * offset), the finished upload's id (skip straight to the entity's request), the file's SHA-256 (hashed
+ * once) and whether the user paused it. Keyed by the stored file, not the outbox row: edit-and-retry
+ * gives the row a new id but keeps its file, and its upload.
+ *
+ * Beside it, an in-memory store of the uploads running in this tab (bytes, speed, time left), read by
+ * the progress bar, and the pause / resume / cancel actions.
+ */
+
+export interface UploadRecord {
+  fileId: string;
+  /** The tus upload's URL once created (absolute). */
+  uploadUrl: string | null;
+  /** Set when the last byte was accepted (and the checksum matched): the id sent as `imagesUploadId`. */
+  uploadId: string | null;
+  sha256: string | null;
+  paused: boolean;
+}
+
+const recordKey = (fileId: string) => `upload.${fileId}`;
+
+export async function readUploadRecord(fileId: string): Promise<UploadRecord | null> {
+  const value = (await db.meta.get(recordKey(fileId)))?.value;
+  return value && typeof value === 'object' ? (value as UploadRecord) : null;
+}
+
+export async function saveUploadRecord(fileId: string, changes: Partial<Omit<UploadRecord, 'fileId'>>): Promise<UploadRecord> {
+  return localWrite([db.meta], async () => {
+    const current = (await readUploadRecord(fileId)) ?? { fileId, uploadUrl: null, uploadId: null, sha256: null, paused: false };
+    const next = { ...current, ...changes };
+    await db.meta.put({ key: recordKey(fileId), value: next });
+    return next;
+  });
+}
+
+export async function forgetUploadRecords(fileIds: readonly string[]) {
+  if (fileIds.length === 0) return;
+  await localWrite([db.meta], () => db.meta.bulkDelete(fileIds.map(recordKey)));
+}
+
+// ---- Live progress (this tab) ------------------------------------------------------------------------
+
+export type UploadPhase = 'hashing' | 'uploading';
+
+export interface UploadProgress {
+  fileId: string;
+  entityId: string;
+  name: string;
+  phase: UploadPhase;
+  /** Bytes hashed (hashing) or confirmed sent (uploading). */
+  bytesDone: number;
+  bytesTotal: number;
+  /** Bytes per second (smoothed); null until measured. */
+  speed: number | null;
+}
+
+let progress: ReadonlyMap<string, UploadProgress> = new Map();
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+/** Samples for the speed: the last (time, bytes) and the smoothed rate. */
+const samples = new Map<string, { at: number; bytes: number }>();
+const SPEED_SAMPLE_MS = 500;
+
+export function setUploadProgress(entry: Omit<UploadProgress, 'speed'>, now = Date.now()) {
+  const previous = progress.get(entry.fileId);
+  let speed = previous?.phase === entry.phase ? previous.speed : null;
+  const sample = samples.get(entry.fileId);
+  if (!sample || previous?.phase !== entry.phase || entry.bytesDone < sample.bytes) samples.set(entry.fileId, { at: now, bytes: entry.bytesDone });
+  else if (now - sample.at >= SPEED_SAMPLE_MS) {
+    const rate = ((entry.bytesDone - sample.bytes) * 1000) / (now - sample.at);
+    speed = speed === null ? rate : 0.7 * speed + 0.3 * rate;
+    samples.set(entry.fileId, { at: now, bytes: entry.bytesDone });
+  }
+  const next = new Map(progress);
+  next.set(entry.fileId, { ...entry, speed });
+  progress = next;
+  emit();
+}
+
+export function clearUploadProgress(fileId: string) {
+  if (!progress.has(fileId)) return;
+  samples.delete(fileId);
+  const next = new Map(progress);
+  next.delete(fileId);
+  progress = next;
+  emit();
+}
+
+/** Seconds left at the current speed, or null when unknown. */
+export function secondsLeft(entry: Pick<UploadProgress, 'bytesDone' | 'bytesTotal' | 'speed'>): number | null {
+  if (!entry.speed || entry.speed <= 0) return null;
+  return Math.max(0, Math.ceil((entry.bytesTotal - entry.bytesDone) / entry.speed));
+}
+
+/** React: the uploads running in this tab, by file id. */
+export function useUploadProgress(): ReadonlyMap<string, UploadProgress> {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => progress,
+    () => progress,
+  );
+}
+
+// ---- Pause, resume, cancel ---------------------------------------------------------------------------
+
+/** The running upload of a file in this tab stops when told (pause: resumable; cancel: also ended on the server). */
+const running = new Map<string, (how: 'pause' | 'cancel') => void>();
+
+export function registerRunningUpload(fileId: string, stop: (how: 'pause' | 'cancel') => void) {
+  running.set(fileId, stop);
+  return () => {
+    if (running.get(fileId) === stop) running.delete(fileId);
+  };
+}
+
+/** The unsent outbox rows that upload this file. */
+const rowsWithFile = async (fileId: string) => (await db.outbox.where('state').anyOf(UNSENT_STATES).toArray()).filter((row) => row.fileIds.includes(fileId));
+
+/** Pauses a file's upload: it stops now (bytes already sent stay on the server) and is not started again until resumed. */
+export async function pauseUpload(fileId: string) {
+  await saveUploadRecord(fileId, { paused: true });
+  running.get(fileId)?.('pause');
+}
+
+/** Resumes a paused upload from the server's offset, now. */
+export async function resumeUpload(fileId: string) {
+  await saveUploadRecord(fileId, { paused: false });
+  const rows = await rowsWithFile(fileId);
+  await localWrite([db.outbox], async () => {
+    for (const row of rows) if (row.state === 'pending') await db.outbox.update(row.seq!, { nextAttemptAt: Date.now(), lastError: null });
+  });
+  void drainNow();
+}
+
+/**
+ * Cancels a file's upload and drops the write that carries it (as "discard": the entity goes back to
+ * what it was; a create disappears). The server's partial upload is ended too.
+ */
+export async function cancelUpload(fileId: string) {
+  const rows = await rowsWithFile(fileId);
+  running.get(fileId)?.('cancel');
+  for (const row of rows) await discardLocalChange(row.id);
+  clearUploadProgress(fileId);
+  await forgetUploadRecords([fileId]);
+}

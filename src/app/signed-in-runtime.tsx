@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { registerCalibrationSenders, startCalibrationsSync } from './features/calibrations/store/calibration-senders.ts';
+import { registerAnalysisSenders, startOrdersSync } from './features/orders/store/analysis-senders.ts';
+import { useLiveNotifications } from './features/notifications/store/live-notifications.ts';
+import { registerNotificationSenders } from './features/notifications/store/notification-store.ts';
+import { useNotificationsSync } from './features/notifications/store/use-notifications-sync.ts';
+import { startPushLifecycle } from './features/pwa/push-lifecycle.ts';
+import { setAppBadge } from './lib/app-badge.ts';
+import { startLocalFirst } from './lib/local-first.ts';
+import { useUnreadNotificationCount } from './ui/notification-bell.tsx';
+
+/**
+ * What only a signed-in user needs: the local-first engine (Dexie, the outbox and its drainer), the
+ * start-up pulls, push, and the app-wide notification hooks. Loaded with `import()` by signed-in.ts,
+ * so the home page and a visitor's shell never download it; once started it follows the session
+ * itself (sign-out stops the drainer, the next sign-in starts it again).
+ */
+export function startSignedInRuntime(queryClient: QueryClient) {
+  // The outbox's senders are registered before the drainer starts (a feature's code-split chunk may never load).
+  registerNotificationSenders(queryClient);
+  registerCalibrationSenders(queryClient);
+  registerAnalysisSenders(queryClient);
+  startLocalFirst();
+  // Calibrations are pulled at start (and on sign-in), not only when their screens open.
+  startCalibrationsSync(queryClient);
+  startOrdersSync(queryClient);
+  startPushLifecycle();
+}
+
+/** While signed in: notifications pulled at start and every 60 s, their live stream, and the unread count on the app icon. */
+export function SignedInEffects({ userId }: { userId: string }) {
+  useNotificationsSync(userId);
+  useLiveNotifications(userId);
+  const unread = useUnreadNotificationCount();
+  useEffect(() => setAppBadge(unread), [unread]);
+  return null;
+}

@@ -1,0 +1,181 @@
+import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '#shared/languages.ts';
+import { db, type OutboxState } from '#app/lib/db.ts';
+import {
+  cancelUpload,
+  pauseUpload,
+  readUploadRecord,
+  resumeUpload,
+  secondsLeft,
+  useUploadProgress,
+  type UploadProgress,
+} from '#app/lib/uploads/upload-store.ts';
+import { useLanguage } from '#app/lib/use-language.ts';
+import { showMessage } from './message-banner.ts';
+
+interface QueuedUpload {
+  fileId: string;
+  entityId: string;
+  name: string;
+  size: number;
+  state: OutboxState;
+  paused: boolean;
+  /** The file is on the server; only the entity's request is left. */
+  uploaded: boolean;
+}
+
+/** Files of unsent writes (not refused: those show their problem elsewhere), optionally of some entities only. */
+function useQueuedUploads(entityIds?: readonly string[]): QueuedUpload[] | undefined {
+  const key = entityIds?.join(',') ?? '*';
+  return useLiveQuery(async () => {
+    const rows = await db.outbox.where('state').anyOf(['pending', 'sending']).sortBy('seq');
+    const wanted = rows.filter((row) => row.fileIds.length > 0 && (!entityIds || entityIds.includes(row.entityId)));
+    const out: QueuedUpload[] = [];
+    for (const row of wanted) {
+      for (const fileId of row.fileIds) {
+        const file = await db.blobs.get(fileId);
+        if (!file) continue;
+        const record = await readUploadRecord(fileId);
+        out.push({
+          fileId,
+          entityId: row.entityId,
+          name: file.name,
+          size: file.size,
+          state: row.state,
+          paused: record?.paused ?? false,
+          uploaded: Boolean(record?.uploadId),
+        });
+      }
+    }
+    return out;
+  }, [key]);
+}
+
+const unitFormatters = new Map<string, Intl.NumberFormat>();
+function unit(language: Language, name: string, value: number, digits = 1) {
+  const key = `${language}|${name}|${digits}`;
+  let formatter = unitFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: digits });
+    unitFormatters.set(key, formatter);
+  }
+  return formatter.format(value);
+}
+
+/** 1.5 MB, 230 kB (decimal units, as disks and networks count). */
+export function formatBytes(bytes: number, language: Language) {
+  if (bytes >= 1e9) return unit(language, 'gigabyte', bytes / 1e9, 2);
+  if (bytes >= 1e6) return unit(language, 'megabyte', bytes / 1e6);
+  return unit(language, 'kilobyte', bytes / 1e3, 0);
+}
+
+export function formatSpeed(bytesPerSecond: number, language: Language) {
+  return bytesPerSecond >= 1e6 ? unit(language, 'megabyte-per-second', bytesPerSecond / 1e6) : unit(language, 'kilobyte-per-second', bytesPerSecond / 1e3, 0);
+}
+
+/** 1 h 5 min, 2 min 10 s, 40 s. */
+export function formatDuration(seconds: number, language: Language) {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${unit(language, 'hour', h, 0)} ${unit(language, 'minute', m, 0)}`;
+  if (m > 0) return `${unit(language, 'minute', m, 0)} ${unit(language, 'second', s, 0)}`;
+  return unit(language, 'second', s, 0);
+}
+
+function run(action: () => Promise<unknown>, failed: string) {
+  action().catch(() => showMessage({ type: 'error', message: failed }));
+}
+
+function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgress | undefined }) {
+  const { t } = useTranslation('uploads');
+  const language = useLanguage();
+  const percent = live && live.bytesTotal > 0 ? Math.floor((live.bytesDone / live.bytesTotal) * 100) : upload.uploaded ? 100 : 0;
+  const left = live ? secondsLeft(live) : null;
+  const status = upload.paused
+    ? t('status.paused')
+    : upload.uploaded
+      ? t('status.uploaded')
+      : live?.phase === 'hashing'
+        ? t('status.hashing')
+        : live
+          ? t('status.uploading')
+          : t('status.waiting');
+  const failed = t('actionFailed');
+  return (
+    <Paper withBorder radius="sm" p="sm" data-upload-file={upload.fileId}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {upload.name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatBytes(upload.size, language)}
+          </Text>
+        </Group>
+        <Progress
+          value={percent}
+          animated={Boolean(live) && !upload.paused}
+          color={upload.paused ? 'gray' : live?.phase === 'hashing' ? 'grape' : 'blue'}
+          aria-label={t('progressLabel', { name: upload.name })}
+          aria-valuetext={t('percent', { percent })}
+        />
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" role="status" aria-live="polite">
+            {status} · {t('percent', { percent })}
+            {live?.speed ? ` · ${t('speed', { speed: formatSpeed(live.speed, language) })}` : ''}
+            {left !== null ? ` · ${t('timeLeft', { time: formatDuration(left, language) })}` : ''}
+          </Text>
+          {!upload.uploaded && (
+            <Group gap={4}>
+              {upload.paused ? (
+                <Button size="compact-xs" variant="light" leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={() => run(() => resumeUpload(upload.fileId), failed)}>
+                  {t('resume')}
+                </Button>
+              ) : (
+                <Button size="compact-xs" variant="default" leftSection={<IconPlayerPause size={14} aria-hidden />} onClick={() => run(() => pauseUpload(upload.fileId), failed)}>
+                  {t('pause')}
+                </Button>
+              )}
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconX size={14} aria-hidden />}
+                aria-label={t('cancelLabel', { name: upload.name })}
+                onClick={() => run(() => cancelUpload(upload.fileId), failed)}
+              >
+                {t('cancel')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The files waiting to go up with queued writes (of `entityIds`, or all): a progress bar with the
+ * percentage, speed and time left while this tab uploads them, and pause / resume / cancel. Nothing
+ * when there are none.
+ */
+export function UploadProgressList({ entityIds }: { entityIds?: readonly string[] }) {
+  const { t } = useTranslation('uploads');
+  const uploads = useQueuedUploads(entityIds);
+  const live = useUploadProgress();
+  if (!uploads || uploads.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label={t('title')}>
+      <Text size="sm" fw={600}>
+        {t('title')}
+      </Text>
+      {uploads.map((upload) => (
+        <UploadRow key={upload.fileId} upload={upload} live={live.get(upload.fileId)} />
+      ))}
+    </Stack>
+  );
+}
