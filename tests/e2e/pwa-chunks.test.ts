@@ -67,7 +67,7 @@ describe('installing the app', () => {
     for (const { src } of [...icons, ...(manifest.screenshots as { src: string }[])]) {
       expect((await fetch(`${env.server.url}${src}`)).headers.get('content-type')).toBe('image/png');
     }
-    expect((manifest.shortcuts as { url: string }[]).map((s) => s.url)).toEqual(['/dashboard/my-calibrations', '/dashboard/notifications']);
+    expect((manifest.shortcuts as { url: string }[]).map((s) => s.url)).toEqual(['/dashboard/my-services', '/dashboard/my-calibrations', '/dashboard/notifications']);
     expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe('/icons/apple-touch-icon-180.png');
     expect(page.problems).toEqual([]);
     await context.close();

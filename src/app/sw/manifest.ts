@@ -27,6 +27,7 @@ export const pwaManifest: Partial<ManifestOptions> = {
     { src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Serviços do DoseHub no computador' },
   ],
   shortcuts: [
+    { name: 'Meus serviços', short_name: 'Serviços', url: '/dashboard/my-services', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
     { name: 'Minhas calibrações', short_name: 'Calibrações', url: '/dashboard/my-calibrations', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
     { name: 'Notificações', short_name: 'Notificações', url: '/dashboard/notifications', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
   ],
