@@ -6,8 +6,11 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './src/app/sw/manifest.ts';
+import { PAGE_TEXTS } from './src/shared/page-texts.ts';
+import { layoutFiles, routeSegments, type RoutePreload } from './src/shared/route-preloads.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, 'locales');
+const ROUTES_DIR = path.resolve(import.meta.dirname, 'src/app/routes');
 const API_TARGET = process.env.API_URL ?? 'http://localhost:8081';
 
 /** Serves /locales/{lng}/{ns}.json from ./locales in dev and copies them into the build. */
@@ -33,6 +36,48 @@ function localesPlugin(): Plugin {
           });
         }
       }
+    },
+  };
+}
+
+/** Writes route-preloads.json: each page's chunks beyond the entry's, its layouts' included (src/shared/route-preloads.ts). */
+function routePreloadsPlugin(): Plugin {
+  return {
+    name: 'dosehub-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item]] : [])));
+      const withImports = (fileName: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported, seen);
+        return seen;
+      };
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === 'index');
+      const initial = entry ? withImports(entry.fileName) : new Set<string>();
+      const chunksByRoute = new Map<string, Set<string>>();
+      for (const chunk of chunks.values()) {
+        for (const id of chunk.moduleIds) {
+          // The page's component and loader; its error and not-found components load only when needed.
+          const [, routeFile, parts] = /src\/app\/routes\/(.+)\.tsx\?tsr-split=([\w-]+)/.exec(id) ?? [];
+          if (!routeFile || !parts?.split('---').some((part) => part === 'component' || part === 'loader')) continue;
+          const files = chunksByRoute.get(routeFile) ?? new Set<string>();
+          for (const file of withImports(chunk.fileName)) if (!initial.has(file)) files.add(file);
+          chunksByRoute.set(routeFile, files);
+        }
+      }
+      const routeFiles = fs
+        .readdirSync(ROUTES_DIR, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+        .map((file) => file.split(path.sep).join('/').replace(/\.tsx$/, ''));
+      const routes: RoutePreload[] = routeFiles
+        .filter((file) => !path.basename(file).startsWith('_'))
+        .map((file) => {
+          const files = [...layoutFiles(file), file].flatMap((owner) => [...(chunksByRoute.get(owner) ?? [])]);
+          return { segments: routeSegments(file), files: [...new Set(files)].sort(), texts: PAGE_TEXTS[file] ?? [] };
+        })
+        .filter((route) => route.files.length > 0 || route.texts.length > 0);
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });
     },
   };
 }
@@ -73,6 +118,7 @@ export default defineConfig({
     }),
     react(),
     localesPlugin(),
+    routePreloadsPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/app/sw',
@@ -103,6 +149,11 @@ export default defineConfig({
             { name: 'start', tags: ['$initial'] },
             // zod and the shared API schemas, which nearly every other screen needs, in one chunk.
             { name: 'schemas', test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/](schemas|brazil)[\\/]/ },
+            // The public account forms (login, signup, password) and what they share.
+            {
+              name: 'account-forms',
+              test: /src[\\/]app[\\/](features[\\/]auth[\\/]|lib[\\/](form-errors|use-form-state|session-api)\.|ui[\\/](password-input|message-banner)\.)/,
+            },
           ],
         },
       },

@@ -22,7 +22,6 @@ const texts = initI18n();
 startConnectivity();
 // The local-first engine, its senders, the start-up pulls and push: loaded when a user is signed in.
 startSignedInRuntimeOnSignIn(queryClient);
-registerServiceWorker();
 startChunkRecovery();
 startInstallPrompt();
 
@@ -46,3 +45,6 @@ const render = () =>
 const firstRoute = router.load();
 const waitLimit = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
 void Promise.race([Promise.all([texts, firstRoute]), waitLimit]).then(render, render);
+// After the first screen's requests: the worker's script and precache do not compete with them.
+if (document.readyState === 'complete') registerServiceWorker();
+else window.addEventListener('load', registerServiceWorker, { once: true });

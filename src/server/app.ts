@@ -12,7 +12,7 @@ import { i18nPlugin } from './plugins/i18n.ts';
 import { trackRouteMethods } from './plugins/route-methods.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
-import { hasBuiltApp, serveAppShell, staticPlugin } from './plugins/static.ts';
+import { appShell, hasBuiltApp, staticPlugin } from './plugins/static.ts';
 import { authPlugin } from './plugins/auth.ts';
 import multipart from '@fastify/multipart';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
@@ -69,7 +69,7 @@ export async function buildApp(config: Config) {
 
   await app.register(shutdownPlugin);
   const allowedMethods = trackRouteMethods(app);
-  const serveApp = hasBuiltApp(config.distDir) ? serveAppShell : undefined;
+  const serveApp = hasBuiltApp(config.distDir) ? appShell(config.distDir) : undefined;
   await app.register(i18nPlugin);
   await app.register(securityPlugin);
   await app.register(errorsPlugin, { allowedMethods, serveApp });
@@ -84,7 +84,7 @@ export async function buildApp(config: Config) {
   await app.register(eventsPlugin, { database, heartbeatMs: config.eventsHeartbeatMs });
   await app.register(pushPlugin, { config });
   await app.register(docsPlugin);
-  if (serveApp && config.distDir) await app.register(staticPlugin, { root: config.distDir });
+  if (serveApp && config.distDir) await app.register(staticPlugin, { root: config.distDir, serveAppShell: serveApp });
 
   await app.register(
     async (api) => {

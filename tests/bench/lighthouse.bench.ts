@@ -90,7 +90,8 @@ async function measure(url: string, port: number, label: string): Promise<Result
 }
 
 async function main(): Promise<number> {
-  if (!fs.existsSync('dist/index.html')) throw new Error('dist/index.html not found: build the client first (npx vite build).');
+  const distDir = process.env.DIST_DIR ?? 'dist';
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`${distDir}/index.html not found: build the client first (npx vite build).`);
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
   const server = await startServer();
   const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });

@@ -5,6 +5,7 @@
  * Fails when the throttled median exceeds 1 s. Needs a built client (`npm run build`).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { confirmedUser, createCalibrationViaApi, loginThroughUi } from '#tests/e2e/support/accounts.ts';
 import { launchBrowser } from '#tests/e2e/support/browser.ts';
@@ -27,7 +28,7 @@ async function offlineReload(page: Page): Promise<[number, number]> {
 }
 
 async function main() {
-  if (!fs.existsSync('dist/index.html')) throw new Error('Build the client first: npm run build');
+  if (!fs.existsSync(path.join(process.env.DIST_DIR ?? 'dist', 'index.html'))) throw new Error('Build the client first: npm run build');
   const smtp = await startSmtpCapture();
   const server = await startServer(undefined, { SMTP_URL: smtp.url });
   const browser = await launchBrowser();

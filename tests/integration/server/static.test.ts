@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoutePreload } from '#shared/route-preloads.ts';
 import { createTestApp, type TestApp } from '#tests/utils/test-app.ts';
 
 let t: TestApp;
@@ -11,7 +12,14 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dosehub-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.mkdirSync(path.join(dist, 'locales', 'pt-BR'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  // Long enough to be compressed (the threshold is 1 kB).
+  const padding = `<!-- ${'shell '.repeat(300)}-->`;
+  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><title>DoseHub</title>${padding}</head><body><div id="root"></div></body></html>`);
+  const routes: RoutePreload[] = [
+    { segments: ['login'], files: ['assets/login-1.js', 'assets/forms-2.js'], texts: ['auth', 'validation'] },
+    { segments: ['dashboard', 'my-services', '*', 'analyses'], files: ['assets/dashboard-3.js', 'assets/analyses-4.js'] },
+  ];
+  fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(routes));
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   fs.writeFileSync(path.join(dist, 'locales', 'pt-BR', 'common.json'), '{"a":"b"}');
@@ -62,5 +70,34 @@ describe('static serving of the built client', () => {
   it('compresses large responses', async () => {
     const response = await t.app.inject({ url: '/api/v1/services/', headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves a page path compressed, as the site root is', async () => {
+    const encodings = [];
+    for (const url of ['/', '/login']) {
+      encodings.push((await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } })).headers['content-encoding']);
+    }
+    expect(encodings).toEqual(['gzip', 'gzip']);
+  });
+
+  it("adds the page's code and texts to the shell, so they load alongside the entry", async () => {
+    const login = (await t.app.inject({ url: '/login?redirect=%2Fdashboard' })).body;
+    const head = login.slice(0, login.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/forms-2.js">');
+    expect(head).toContain('<link rel="preload" href="/locales/pt-BR/auth.json" as="fetch" crossorigin>');
+
+    const analyses = (await t.app.inject({ url: '/dashboard/my-services/0193a1b2-aaaa/analyses' })).body;
+    expect(analyses).toContain('href="/assets/analyses-4.js"');
+    expect(analyses).not.toContain('login-1.js');
+
+    for (const url of ['/', '/login/extra', '/dashboard/my-services']) {
+      expect((await t.app.inject({ url })).body).not.toContain('modulepreload');
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404, whatever the method', async () => {
+    const responses = await Promise.all((['GET', 'POST'] as const).map((method) => t.app.inject({ method, url: '/api/v1/nada/' })));
+    expect(responses.map((response) => [response.statusCode, response.json().errors.length])).toEqual([[404, 1], [404, 1]]);
   });
 });

@@ -1,7 +1,7 @@
 import { i18n } from '#app/lib/i18n.ts';
+import { AUTH_NAMESPACES } from '#shared/page-texts.ts';
 
-/** The translation namespaces of the auth forms. */
-export const AUTH_NAMESPACES = ['auth', 'validation'];
+export { AUTH_NAMESPACES };
 
 /**
  * A route loader for the public auth pages: fetches the forms' texts while the form's code loads,
