@@ -8,7 +8,7 @@ export default function setup() {
   if (!fs.existsSync(executable)) {
     throw new Error(`Chromium not found at ${executable}. Install Debian's chromium package or set CHROME_PATH.`);
   }
-  if (!fs.existsSync(path.resolve('dist', 'index.html'))) {
+  if (!fs.existsSync(path.resolve(process.env.DIST_DIR ?? 'dist', 'index.html'))) {
     throw new Error('The client is not built: run `npm run build` (npm test does it first).');
   }
 }

@@ -46,6 +46,17 @@ export async function forgetUploadRecords(fileIds: readonly string[]) {
   await localWrite([db.meta], () => db.meta.bulkDelete(fileIds.map(recordKey)));
 }
 
+/**
+ * The server refused the finished upload a write names (400 on `images_upload_id`: expired after a day,
+ * or already used): forget it, so the next try uploads the stored file again.
+ */
+export async function forgetRefusedUpload(status: number, body: unknown, fileIds: readonly string[]) {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (status === 400 && Array.isArray(errors) && errors.some((error) => String(error).startsWith('images_upload_id:'))) {
+    await forgetUploadRecords(fileIds);
+  }
+}
+
 // ---- Live progress (this tab) ------------------------------------------------------------------------
 
 export type UploadPhase = 'hashing' | 'uploading';

@@ -12,6 +12,7 @@ import { useFormState } from '#app/lib/use-form-state.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { useEntitySync } from '#app/ui/sync-badge.tsx';
+import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { CALIBRATION_ISOTOPES, calibrationsPullQuery, isotopesQuery } from '../api/calibration-queries.ts';
 import {
   EMPTY_FORM,
@@ -155,6 +156,7 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
             {t('form.offlineNote')}
           </Alert>
         )}
+        {calibration && <UploadProgressList entityIds={[calibration.id]} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <Select
             label={t('fields.isotope')}

@@ -169,6 +169,16 @@ describe('My calibrations list (SPEC.md §2)', () => {
     expect(within(item).getByText('Aguardando envio').closest('[aria-live="polite"]')).not.toBeNull();
   });
 
+  it('lists the queued images with their upload progress and a pause button', async () => {
+    serve(networkError());
+    await createCalibration(TEST_USER, VALUES, phantomFile(), 'phantom.zip');
+    const { panel } = await openList();
+    const uploads = await within(panel).findByRole('region', { name: 'Envio de arquivos' });
+    expect(within(uploads).getByText('phantom.zip')).toBeInTheDocument();
+    expect(within(uploads).getByRole('progressbar', { name: 'Envio de phantom.zip' })).toBeInTheDocument();
+    expect(within(uploads).getByRole('button', { name: 'Pausar' })).toBeInTheDocument();
+  });
+
   it("a write the server refused shows its message on the item; edit and retry opens the form with the user's data", async () => {
     const user = userEvent.setup();
     serve([]);

@@ -12,6 +12,7 @@ import { calibrationsPullQuery } from '../api/calibration-queries.ts';
 import { deleteCalibration, useCalibrations, useUnsentDeletes } from '../store/calibration-store.ts';
 import { CalibrationItem } from './calibration-item.tsx';
 import { CalibrationPanel } from './calibration-panel.tsx';
+import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { SyncProblem } from './sync-problem.tsx';
 
 /** SPEC.md §9: calibrations, 2 per page. */
@@ -67,6 +68,7 @@ export function CalibrationsList({ userId, page, onPageChange }: { userId: strin
           {t('refreshFailed', { message: pull.error instanceof ApiError ? pull.error.message : t('sync:errors.network') })}
         </Text>
       )}
+      <UploadProgressList entityIds={(calibrations ?? []).map((calibration) => calibration.id)} />
       {unsentDeletes && unsentDeletes.length > 0 && (
         <Stack gap="xs">
           {unsentDeletes.map((row) => (

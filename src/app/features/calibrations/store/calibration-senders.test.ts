@@ -4,6 +4,9 @@ import { saveAuthState } from '#app/lib/session.ts';
 import { createDrainer } from '#app/lib/sync/drainer.ts';
 import { discardLocalChange, keepMine } from '#app/lib/sync/resolve.ts';
 import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { blobFileReader, fakeTusServer } from '#app/lib/uploads/testing/fake-tus.ts';
+import { configureUploadsForTests } from '#app/lib/uploads/tus-upload.ts';
+import { readUploadRecord } from '#app/lib/uploads/upload-store.ts';
 import { calibrationForm, registerCalibrationSenders, versionOfEtag } from './calibration-senders.ts';
 import { createCalibration, deleteCalibration, updateCalibration } from './calibration-store.ts';
 import { CALIBRATIONS_PATH as LIST, VALUES, calibrationItemPath as ITEM, phantomFile as phantom, serverCalibration as serverCopy } from '../testing/fixtures.ts';
@@ -12,6 +15,13 @@ import { blobKeepingClone } from '../testing/keep-blobs.ts';
 const SYNCED_ID = '0193a2b4-0000-7000-8000-0000000000c1';
 
 let undo: () => void;
+let tus: ReturnType<typeof fakeTusServer>;
+const uploaded = (uploadId: string) => new TextDecoder().decode(tus.bytesOf(uploadId));
+const onlyUploadId = () => {
+  expect(tus.uploads.size).toBe(1);
+  return [...tus.uploads.keys()][0]!;
+};
+
 function serve(routes: FakeRoutes) {
   const api = fakeApi({ [`GET ${LIST}`]: { body: { count: 0, row: [] } }, ...routes });
   vi.stubGlobal('fetch', api.fetch);
@@ -31,14 +41,17 @@ beforeEach(async () => {
   saveAuthState({ id: TEST_USER, isStaff: false });
   await resetLocalDatabase(TEST_USER);
   undo = registerCalibrationSenders(createTestQueryClient());
+  tus = fakeTusServer();
+  configureUploadsForTests({ httpStack: tus.stack, fileReader: blobFileReader, chunkSize: 4 });
 });
 afterEach(() => {
   undo();
+  configureUploadsForTests();
   vi.unstubAllGlobals();
 });
 
 describe('calibration.create', () => {
-  it('POSTs the multipart form (client id, fields, images) with the row id as Idempotency-Key; the 201 replaces the record and frees the file', async () => {
+  it('uploads the images (tus), then POSTs the multipart form (client id, fields, imagesUploadId) with the row id as Idempotency-Key; the 201 replaces the record and frees the file', async () => {
     const id = await createCalibration(TEST_USER, VALUES, phantom(), 'phantom.zip');
     const [row] = await outbox();
     const api = serve({ [`POST ${LIST}`]: { status: 201, body: serverCopy(id), headers: { ETag: 'W/"1"' } } });
@@ -59,10 +72,11 @@ describe('calibration.create', () => {
       measurementDatetime: '2026-03-10T11:02:00-03:00',
       phantomVolume: '200',
       acquisitionTime: '1800',
+      imagesUploadId: onlyUploadId(),
     });
-    const images = form.get('images') as File;
-    expect(images.name).toBe('phantom.zip');
-    expect(await images.text()).toBe('phantom-bytes');
+    expect(form.has('images')).toBe(false);
+    expect(uploaded(onlyUploadId())).toBe('phantom-bytes');
+    expect(tus.uploads.get(onlyUploadId())!.metadata).toMatchObject({ filename: 'phantom.zip' });
 
     expect(await db.calibrations.get(id)).toEqual(serverCopy(id));
     expect(await db.blobs.count()).toBe(0);
@@ -83,6 +97,36 @@ describe('calibration.create', () => {
     const keys = api.callsTo('POST', LIST).map((call) => call.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(1);
+    // The images went up once: the retry named the same finished upload.
+    expect(tus.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a dropped connection mid-upload: the next try resumes from the offset the server confirmed', async () => {
+    const id = await createCalibration(TEST_USER, VALUES, phantom(), 'phantom.zip');
+    serve({ [`POST ${LIST}`]: { status: 201, body: serverCopy(id) } });
+    configureUploadsForTests({ httpStack: tus.stack, fileReader: blobFileReader, chunkSize: 64, retryDelays: [] });
+    tus.failNext('PATCH', null);
+    tus.dropAfter(6);
+    const tab = createDrainer({ locks: null });
+    await tab.drain();
+    const uploadId = onlyUploadId();
+    expect(tus.uploads.get(uploadId)!.offset).toBe(6);
+    expect((await outbox())[0]).toMatchObject({ state: 'pending' });
+
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    expect(await tab.drain()).toMatchObject({ sent: 1 });
+    const patches = tus.calls.filter((call) => call.method === 'PATCH');
+    expect(patches.map((call) => call.headers['Upload-Offset'])).toEqual(['0', '6']);
+    expect(uploaded(uploadId)).toBe('phantom-bytes');
+  });
+
+  it('an expired upload (400 on images_upload_id) is forgotten: after edit-and-retry the file goes up again', async () => {
+    await createCalibration(TEST_USER, VALUES, phantom(), 'phantom.zip');
+    serve({ [`POST ${LIST}`]: { status: 400, body: { errors: ['images_upload_id: O envio expirou. Envie o arquivo de novo.'] } } });
+    await drain();
+    const [row] = await outbox();
+    expect(row).toMatchObject({ state: 'failed' });
+    expect(await readUploadRecord(row!.fileIds[0]!)).toBeNull();
   });
 
   it("an update queued behind it goes next, over the created version, and keeps the user's newer values", async () => {
@@ -131,13 +175,14 @@ describe('calibration.update', () => {
     expect(await db.calibrations.get(id)).toMatchObject({ acquisitionTime: 900, version: 4 });
   });
 
-  it('with new images: the file goes with the form and is freed after the 204', async () => {
+  it('with new images: they go up first, the form names the upload, the file is freed after the 204', async () => {
     const id = await synced(3);
     await updateCalibration(TEST_USER, id, VALUES, phantom('new images'), 'new.zip');
     const api = serve({ [`PUT ${ITEM(id)}`]: { status: 204, headers: { ETag: 'W/"4"' } } });
     await drain();
-    const images = (api.callsTo('PUT', ITEM(id))[0]!.body as FormData).get('images') as File;
-    expect([images.name, await images.text()]).toEqual(['new.zip', 'new images']);
+    const form = api.callsTo('PUT', ITEM(id))[0]!.body as FormData;
+    expect(form.get('imagesUploadId')).toBe(onlyUploadId());
+    expect(uploaded(onlyUploadId())).toBe('new images');
     expect(await db.blobs.count()).toBe(0);
   });
 

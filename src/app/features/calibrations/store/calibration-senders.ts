@@ -6,6 +6,8 @@ import { i18n } from '#app/lib/i18n.ts';
 import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '#app/lib/session.ts';
 import { unsentRowsOf } from '#app/lib/sync/outbox.ts';
 import { registerSender, sendOutboxRequest, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
+import { uploadOutboxFile } from '#app/lib/uploads/tus-upload.ts';
+import { forgetRefusedUpload } from '#app/lib/uploads/upload-store.ts';
 import {
   CALIBRATION_ISOTOPES,
   calibrationKeys,
@@ -26,9 +28,10 @@ import {
 } from './calibration-store.ts';
 
 /**
- * The outbox senders of `calibration.create|update|delete` (v1 §1.13 with API.md): multipart forms
- * with the stored images, the row id as `Idempotency-Key`, `If-Match` from the version the write
- * builds on. The server's answer updates the local record.
+ * The outbox senders of `calibration.create|update|delete` (v1 §1.13 with API.md): the picked images
+ * go up first as a resumable tus upload (lib/uploads), then the multipart form with its
+ * `imagesUploadId`, the row id as `Idempotency-Key`, `If-Match` from the version the write builds on.
+ * The server's answer updates the local record.
  */
 
 /** What a sender hands the drainer on success: the created calibration (201) and the new version (`ETag`). */
@@ -43,40 +46,53 @@ export function versionOfEtag(etag: string | null): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The form fields as multipart (camelCase, as v1 reads them) with the images file when given. */
-export function calibrationForm(fields: CalibrationValues, images?: StoredFile, id?: string): FormData {
+/** The form fields as multipart (camelCase, as v1 reads them) with the finished upload's id when there are images. */
+export function calibrationForm(fields: CalibrationValues, imagesUploadId?: string, id?: string): FormData {
   const form = new FormData();
   if (id) form.append('id', id);
   for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-  if (images) form.append('images', images.blob, images.name);
+  if (imagesUploadId) form.append('imagesUploadId', imagesUploadId);
   return form;
 }
 
 /** Reads the answer here, so the `ETag` of a 204 reaches `onDone`; error bodies go on as they are (the drainer shows `errors[0]`). */
-async function answerOf(response: Response): Promise<SendOutcome> {
+async function answerOf(response: Response, fileIds: readonly string[]): Promise<SendOutcome> {
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) return { status: response.status, headers: response.headers, body };
+  if (!response.ok) {
+    await forgetRefusedUpload(response.status, body, fileIds);
+    return { status: response.status, headers: response.headers, body };
+  }
   const parsed = Calibration.safeParse(body);
   const answer: CalibrationAnswer = { calibration: parsed.success ? parsed.data : null, version: versionOfEtag(response.headers.get('ETag')) };
   return { status: response.status, headers: response.headers, body: answer };
 }
 
+/** The images first (resumed where they stopped): their upload id, or the outcome that ends this try. */
+async function uploadImages(row: OutboxRow<CalibrationWritePayload>, files: StoredFile[], context: SendContext) {
+  const file = files[0];
+  return file ? uploadOutboxFile(row, file, context) : { uploadId: undefined };
+}
+
 async function sendCreate(row: OutboxRow<CalibrationWritePayload>, files: StoredFile[], context: SendContext) {
-  const body = calibrationForm(row.payload.fields, files[0], row.entityId);
-  return answerOf(await sendOutboxRequest(row, calibrationsPath(row.payload.userId), { method: 'POST', body }, context));
+  const images = await uploadImages(row, files, context);
+  if ('outcome' in images) return images.outcome;
+  const body = calibrationForm(row.payload.fields, images.uploadId, row.entityId);
+  return answerOf(await sendOutboxRequest(row, calibrationsPath(row.payload.userId), { method: 'POST', body }, context), row.fileIds);
 }
 
 /** The version the update builds on is the local record's at sending time: an earlier write of ours (create, update) set it. */
 async function sendUpdate(row: OutboxRow<CalibrationWritePayload>, files: StoredFile[], context: SendContext) {
+  const images = await uploadImages(row, files, context);
+  if ('outcome' in images) return images.outcome;
   const record = await db.calibrations.get(row.entityId);
   const ifMatch = record?.version ?? row.payload.previous?.version ?? null;
-  const body = calibrationForm(row.payload.fields, files[0]);
-  return answerOf(await sendOutboxRequest(row, calibrationPath(row.payload.userId, row.entityId), { method: 'PUT', body, ifMatch }, context));
+  const body = calibrationForm(row.payload.fields, images.uploadId);
+  return answerOf(await sendOutboxRequest(row, calibrationPath(row.payload.userId, row.entityId), { method: 'PUT', body, ifMatch }, context), row.fileIds);
 }
 
 async function sendDelete(row: OutboxRow<CalibrationDeletePayload>, _files: StoredFile[], context: SendContext) {
   const { userId, baseVersion } = row.payload;
-  return answerOf(await sendOutboxRequest(row, calibrationPath(userId, row.entityId), { method: 'DELETE', ifMatch: baseVersion }, context));
+  return answerOf(await sendOutboxRequest(row, calibrationPath(userId, row.entityId), { method: 'DELETE', ifMatch: baseVersion }, context), []);
 }
 
 function isAnswer(body: unknown): body is CalibrationAnswer {
