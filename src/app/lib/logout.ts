@@ -4,6 +4,7 @@ import { showMessage } from '#app/ui/message-banner.ts';
 import { db, localRead, wipeDatabase } from './db.ts';
 import { i18n } from './i18n.ts';
 import { QUERY_CACHE_STORAGE_KEY } from './query-client.ts';
+import { forgetCachedReports } from './report-cache.ts';
 import { logout } from './session-api.ts';
 import { outboxDrainer } from './sync/drainer.ts';
 import { PROBLEM_STATES, UNSENT_STATES } from './sync/outbox.ts';
@@ -82,7 +83,7 @@ function runBeforeLogoutTasks() {
   return Promise.race([Promise.all(tasks), new Promise((resolve) => setTimeout(resolve, BEFORE_LOGOUT_LIMIT_MS))]);
 }
 
-/** Clears everything of the session in this browser: drainer, server session and cookies, query cache, local database. */
+/** Clears everything of the session in this browser: drainer, server session and cookies, query cache, local database, cached reports. */
 export async function endLocalSession(queryClient: QueryClient) {
   await outboxDrainer.stop();
   await runBeforeLogoutTasks();
@@ -92,7 +93,7 @@ export async function endLocalSession(queryClient: QueryClient) {
   } catch {
     // Storage unavailable: nothing was persisted there.
   }
-  await wipeDatabase();
+  await Promise.all([wipeDatabase(), forgetCachedReports()]);
 }
 
 async function sendNowAndTell() {

@@ -1,11 +1,13 @@
 /// <reference lib="webworker" />
 /* DoseHub's service worker (vite-plugin-pwa injectManifest). It precaches the app shell, every route
- * chunk, the three languages and the images; serves app pages from the cached shell; never touches
- * /api/ (data lives in IndexedDB); shows Web Push notifications and keeps the app badge in step. */
+ * chunk, the three languages and the images; serves app pages from the cached shell; leaves /api/ alone
+ * (data lives in IndexedDB) but for the reports the user opened; shows Web Push notifications and keeps
+ * the app badge in step. */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { REPORTS_CACHE, REPORT_PATH } from '../lib/report-cache.ts';
 import { handleNotificationClick, handlePush } from './push-handlers.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
@@ -24,6 +26,13 @@ const sameOrigin = (url: URL) => url.origin === self.location.origin && !url.pat
 registerRoute(
   ({ url }) => sameOrigin(url) && url.pathname.startsWith('/locales/'),
   new StaleWhileRevalidate({ cacheName: 'dosehub-locales' }),
+);
+
+// A report opened once stays readable offline: the server's copy when it answers, else the last one seen
+// (only 200s are kept; logout deletes the cache).
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && REPORT_PATH.test(url.pathname),
+  new NetworkFirst({ cacheName: REPORTS_CACHE, networkTimeoutSeconds: 15, plugins: [new ExpirationPlugin({ maxEntries: 50 })] }),
 );
 
 registerRoute(
