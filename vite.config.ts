@@ -149,10 +149,11 @@ export default defineConfig({
             { name: 'start', tags: ['$initial'] },
             // zod and the shared API schemas, which nearly every other screen needs, in one chunk.
             { name: 'schemas', test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/](schemas|brazil)[\\/]/ },
-            // The public account forms (login, signup, password) and what they share.
+            // The login form with what it needs (Mantine inputs, Trans, mutations) in one request; the other
+            // auth forms add their own chunk (password rules, common passwords) to it.
             {
-              name: 'account-forms',
-              test: /src[\\/]app[\\/](features[\\/]auth[\\/]|lib[\\/](form-errors|use-form-state|session-api)\.|ui[\\/](password-input|message-banner)\.)/,
+              name: 'login-form',
+              test: /src[\\/]app[\\/](features[\\/]auth[\\/](components[\\/](login-form|auth-card|form-alert)|login-checks|redirect)\.|lib[\\/](form-errors|use-form-state|session-api)\.|ui[\\/]password-input\.)/,
             },
           ],
         },

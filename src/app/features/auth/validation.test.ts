@@ -44,6 +44,9 @@ describe('the other forms', () => {
   it('login needs an e-mail and a password (any password: the rules are for new ones)', () => {
     expect(validateLogin({ email: '', password: '' })).toEqual({ email: ['validation:required'], password: ['validation:required'] });
     expect(validateLogin({ email: 'ana@clinica.com.br', password: '1' })).toEqual({});
+    expect(validateLogin({ email: ' ana@clinica.com.br ', password: '1' })).toEqual({});
+    expect(validateLogin({ email: 'ana@clinica', password: '1' })).toEqual({ email: ['validation:invalidEmail'] });
+    expect(validateLogin({ email: 'ana clinica@x.br', password: '1' })).toEqual({ email: ['validation:invalidEmail'] });
   });
 
   it('password recovery needs a valid e-mail', () => {

@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { FormMessage } from '#app/lib/form-errors.ts';
-import { login } from '#app/lib/session-api.ts';
+import { login, prefetchSessionSchemas } from '#app/lib/session-api.ts';
+import { whenIdle } from '#app/lib/use-idle.ts';
 import { useFormState } from '#app/lib/use-form-state.ts';
 import { PasswordInput } from '#app/ui/password-input.tsx';
 import { afterLoginHref } from '../redirect.ts';
-import { validateLogin, type LoginValues } from '../field-checks.ts';
+import { validateLogin, type LoginValues } from '../login-checks.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormAlert } from './form-alert.tsx';
 
@@ -20,6 +21,8 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const navigate = useNavigate();
   const [alertMessages, setAlertMessages] = useState<FormMessage[]>([]);
   const form = useFormState({ initialValues: EMPTY, validate: validateLogin });
+  // What the answer is read with, fetched once the page is idle rather than on the first paint's path.
+  useEffect(() => whenIdle(prefetchSessionSchemas), []);
 
   const mutation = useMutation({
     mutationFn: login,
