@@ -128,7 +128,7 @@ export default defineConfig({
       manifest: pwaManifest,
       injectManifest: {
         // Everything the app needs offline: shell, route chunks, styles, images and the three languages.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'locales/**/*.json'],
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'locales/**/*.json', 'route-preloads.json'],
         globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

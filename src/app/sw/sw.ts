@@ -9,6 +9,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration';
 import { REPORTS_CACHE, REPORT_PATH } from '../lib/report-cache.ts';
 import { handleNotificationClick, handlePush } from './push-handlers.ts';
+import { shellWithPreloads } from './shell-with-preloads.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
@@ -17,7 +18,9 @@ cleanupOutdatedCaches();
 
 // Pages of the app open from the cached shell; the API, the docs and real files (PDFs…) never do.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/terms\//, /\/[^/]+\.[a-z0-9]+$/i] }),
+  new NavigationRoute(shellWithPreloads(createHandlerBoundToURL('/index.html')), {
+    denylist: [/^\/api\//, /^\/terms\//, /\/[^/]+\.[a-z0-9]+$/i],
+  }),
 );
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin && !url.pathname.startsWith('/api/');
