@@ -1,84 +1,19 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import type { OutboxRow } from '#app/lib/db.ts';
-import { discardLocalChange, keepMine, retryFailedWrite, takeTheirs } from '#app/lib/sync/resolve.ts';
-import { showMessage } from '#app/ui/message-banner.ts';
+import { EditAndRetryButton, SyncProblem as FeatureSyncProblem, useProblemText as useFeatureProblemText, type ProblemFeature } from '#app/ui/sync-problem.tsx';
+import type { ReactNode } from 'react';
 import { SERVER_FIELDS } from '../calibration-values.ts';
 import { CALIBRATION_CREATE, CALIBRATION_DELETE } from '../store/calibration-store.ts';
 
-const FIELD_MESSAGE = /^([a-z_]+): ([\s\S]*)$/;
+const CALIBRATIONS: ProblemFeature = { namespace: 'calibrations', serverFields: SERVER_FIELDS, createKind: CALIBRATION_CREATE, deleteKind: CALIBRATION_DELETE };
 
-/** The server's "<snake_field>: <text>" with the field's label instead of its API name. */
-export function useProblemText() {
-  const { t } = useTranslation('calibrations');
-  return (message: string) => {
-    const match = FIELD_MESSAGE.exec(message);
-    const field = match ? SERVER_FIELDS[match[1]!] : undefined;
-    return match && field ? t('problems.fieldMessage', { field: t(`fields.${field}`), message: match[2] }) : message;
-  };
+export const useProblemText = () => useFeatureProblemText(CALIBRATIONS);
+
+/** A write of this calibration the server refused or that conflicts (ui/sync-problem.tsx). */
+export function SyncProblem(props: { row: OutboxRow; name: string; editLink?: ReactNode }) {
+  return <FeatureSyncProblem feature={CALIBRATIONS} {...props} />;
 }
 
-function run(action: () => Promise<unknown>, failed: string) {
-  action().catch((error: unknown) => showMessage({ type: 'error', message: error instanceof Error && error.message ? error.message : failed }));
-}
-
-/**
- * A write of this calibration the server refused (failed) or that conflicts with its copy, with the
- * server's message and the user's choices: edit and retry, retry, discard; keep mine, take theirs.
- */
-export function SyncProblem({ row, name, editLink }: { row: OutboxRow; name: string; editLink?: ReactNode }) {
-  const { t } = useTranslation(['calibrations', 'sync']);
-  const problemText = useProblemText();
-  const isDelete = row.kind === CALIBRATION_DELETE;
-  const isCreate = row.kind === CALIBRATION_CREATE;
-  // A create has no server copy to keep or take: its 409 (e-mail not verified yet) is retried or discarded like a refusal.
-  const conflict = row.state === 'conflict' && !isCreate;
-  const title = t(`problems.${isDelete ? 'delete' : isCreate ? 'create' : 'update'}${conflict ? 'Conflict' : 'Failed'}`, { name });
-  const retry = row.state === 'conflict' ? keepMine : retryFailedWrite;
-  const failedAction = t('problems.actionFailed');
-  return (
-    <Alert color={conflict ? 'orange' : 'red'} variant="light" title={title} p="sm">
-      <Stack gap="xs">
-        {row.lastError && <Text size="sm">{problemText(row.lastError)}</Text>}
-        <Group gap="xs">
-          {conflict ? (
-            <>
-              <Button size="compact-sm" onClick={() => run(() => keepMine(row.id), failedAction)}>
-                {isDelete ? t('problems.deleteAnyway') : t('sync:actions.keepMine')}
-              </Button>
-              <Button size="compact-sm" variant="default" onClick={() => run(() => takeTheirs(row.id), failedAction)}>
-                {isDelete ? t('problems.undoDelete') : t('sync:actions.takeTheirs')}
-              </Button>
-            </>
-          ) : (
-            <>
-              {editLink}
-              <Button size="compact-sm" variant={editLink ? 'default' : 'filled'} onClick={() => run(() => retry(row.id), failedAction)}>
-                {t('sync:actions.retry')}
-              </Button>
-              <Button size="compact-sm" variant="default" color="red" onClick={() => run(() => discardLocalChange(row.id), failedAction)}>
-                {isDelete ? t('problems.undoDelete') : t('sync:actions.discard')}
-              </Button>
-            </>
-          )}
-        </Group>
-      </Stack>
-    </Alert>
-  );
-}
-
-/** "Editar e tentar de novo": the form with the user's data and the server's message beside its field. */
 export function EditAndRetryLink({ id, name }: { id: string; name: string }) {
-  const { t } = useTranslation('calibrations');
-  return (
-    <Button
-      size="compact-sm"
-      renderRoot={(props) => <Link to="/dashboard/my-calibrations/$id/edit" params={{ id }} {...props} />}
-      aria-label={t('problems.editAndRetryLabel', { name })}
-    >
-      {t('problems.editAndRetry')}
-    </Button>
-  );
+  return <EditAndRetryButton namespace="calibrations" name={name} renderLink={(props) => <Link to="/dashboard/my-calibrations/$id/edit" params={{ id }} {...props} />} />;
 }
