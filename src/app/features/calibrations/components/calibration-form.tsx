@@ -24,7 +24,7 @@ import {
   type CalibrationFormValues,
 } from '../calibration-values.ts';
 import { createCalibration, updateCalibration, useCalibration, useCalibrations, useIsotopeNames, useQueuedImages } from '../store/calibration-store.ts';
-import { CalibrationPanel } from './calibration-panel.tsx';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { useProblemText } from './sync-problem.tsx';
 
 /** /dashboard/my-calibrations/add */
@@ -32,9 +32,9 @@ export function AddCalibrationPanel({ userId }: { userId: string }) {
   const { t } = useTranslation('calibrations');
   useQuery(calibrationsPullQuery(userId));
   return (
-    <CalibrationPanel title={t('form.addTitle')} description={t('form.addDescription')}>
+    <ScreenPanel title={t('form.addTitle')} description={t('form.addDescription')}>
       <CalibrationForm userId={userId} />
-    </CalibrationPanel>
+    </ScreenPanel>
   );
 }
 
@@ -45,7 +45,7 @@ export function EditCalibrationPanel({ userId, id }: { userId: string; id: strin
   const calibration = useCalibration(userId, id);
   const waiting = calibration === undefined || (calibration === null && pull.fetchStatus === 'fetching' && pull.data === undefined);
   return (
-    <CalibrationPanel title={t('form.editTitle')} description={t('form.editDescription')}>
+    <ScreenPanel title={t('form.editTitle')} description={t('form.editDescription')}>
       {waiting ? (
         <Group justify="center" py="md">
           <Loader size="sm" aria-label={t('common:loading')} />
@@ -62,7 +62,7 @@ export function EditCalibrationPanel({ userId, id }: { userId: string; id: strin
       ) : (
         <CalibrationForm key={calibration.id} userId={userId} calibration={calibration} />
       )}
-    </CalibrationPanel>
+    </ScreenPanel>
   );
 }
 

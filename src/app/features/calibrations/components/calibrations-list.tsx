@@ -11,7 +11,7 @@ import { showMessage } from '#app/ui/message-banner.ts';
 import { calibrationsPullQuery } from '../api/calibration-queries.ts';
 import { deleteCalibration, useCalibrations, useUnsentDeletes } from '../store/calibration-store.ts';
 import { CalibrationItem } from './calibration-item.tsx';
-import { CalibrationPanel } from './calibration-panel.tsx';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { SyncProblem } from './sync-problem.tsx';
 
@@ -62,7 +62,7 @@ export function CalibrationsList({ userId, page, onPageChange }: { userId: strin
   }
 
   return (
-    <CalibrationPanel title={t('title')} description={t('description')} actions={count > 0 && <AddButton />} headingRef={headingRef}>
+    <ScreenPanel title={t('title')} description={t('description')} actions={count > 0 && <AddButton />} headingRef={headingRef}>
       {pull.isError && (
         <Text size="sm" c="yellow.9" role="status">
           {t('refreshFailed', { message: pull.error instanceof ApiError ? pull.error.message : t('sync:errors.network') })}
@@ -120,6 +120,6 @@ export function CalibrationsList({ userId, page, onPageChange }: { userId: strin
         </Stack>
       )}
       <ConfirmDialog opened={toDelete !== null} onClose={() => setToDelete(null)} onConfirm={confirmDelete} />
-    </CalibrationPanel>
+    </ScreenPanel>
   );
 }

@@ -13,7 +13,7 @@ import { analysesPullQuery, ordersPullQuery } from '../api/order-queries.ts';
 import { takesAnalyses } from '../analysis-values.ts';
 import { deleteAnalysis, remainingOf, useAnalyses, useCalibrationChoices, useOrder, usePendingSlots, useUnsentDeletes } from '../store/analysis-store.ts';
 import { AnalysisItem } from './analysis-item.tsx';
-import { OrdersPanel } from './orders-panel.tsx';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { SyncProblem } from './sync-problem.tsx';
 
 export function BackToServices() {
@@ -73,7 +73,7 @@ export function AnalysesList({ userId, orderId }: { userId: string; orderId: str
   );
 
   return (
-    <OrdersPanel
+    <ScreenPanel
       title={title}
       description={order ? t('remaining', { count: remaining }) : undefined}
       actions={
@@ -123,6 +123,6 @@ export function AnalysesList({ userId, orderId }: { userId: string; orderId: str
         </Stack>
       )}
       <ConfirmDialog opened={toDelete !== null} onClose={() => setToDelete(null)} onConfirm={confirmDelete} />
-    </OrdersPanel>
+    </ScreenPanel>
   );
 }

@@ -39,7 +39,7 @@ import {
   useQueuedImages,
 } from '../store/analysis-store.ts';
 import { BackToServices } from './analyses-list.tsx';
-import { OrdersPanel } from './orders-panel.tsx';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { useProblemText } from './sync-problem.tsx';
 
 function Waiting() {
@@ -78,7 +78,7 @@ export function CreateAnalysisPanel({ userId, orderId }: { userId: string; order
   const remaining = order ? remainingOf(order, pending) : 0;
   const blocker = order ? addBlocker(order, remaining) : null;
   return (
-    <OrdersPanel title={t('form.createTitle')} description={t('form.createDescription')} actions={<BackToServices />}>
+    <ScreenPanel title={t('form.createTitle')} description={t('form.createDescription')} actions={<BackToServices />}>
       {waiting ? (
         <Waiting />
       ) : order === null ? (
@@ -95,7 +95,7 @@ export function CreateAnalysisPanel({ userId, orderId }: { userId: string; order
       ) : (
         <AnalysisForm userId={userId} order={order as OrderRecord & { serviceId: AnalysisService }} remaining={remaining} />
       )}
-    </OrdersPanel>
+    </ScreenPanel>
   );
 }
 
@@ -115,7 +115,7 @@ export function EditAnalysisPanel({ userId, orderId, analysisId }: { userId: str
     (analysis === null && pull.data === undefined && pull.fetchStatus === 'fetching');
   const found = order && analysis && analysis.orderId === orderId && takesAnalyses(order.serviceId);
   return (
-    <OrdersPanel title={t('form.editTitle')} description={t('form.editDescription')} actions={<BackToServices />}>
+    <ScreenPanel title={t('form.editTitle')} description={t('form.editDescription')} actions={<BackToServices />}>
       {waiting ? (
         <Waiting />
       ) : !found ? (
@@ -141,7 +141,7 @@ export function EditAnalysisPanel({ userId, orderId, analysisId }: { userId: str
           remaining={remainingOf(order, pending)}
         />
       )}
-    </OrdersPanel>
+    </ScreenPanel>
   );
 }
 

@@ -10,7 +10,7 @@ import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { ordersPullQuery } from '../api/order-queries.ts';
 import { remainingOf, useOrders, usePendingSlots } from '../store/analysis-store.ts';
 import { OrderItem } from './order-item.tsx';
-import { OrdersPanel } from './orders-panel.tsx';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 
 /** SPEC.md §9: services, 6 per page. */
 export const ORDERS_PAGE_SIZE = 6;
@@ -42,7 +42,7 @@ export function OrdersList({ userId, page, onPageChange }: { userId: string; pag
   const unavailable = count === 0 && pull.isError && pulledAt === null;
 
   return (
-    <OrdersPanel title={t('title')} description={t('description')}>
+    <ScreenPanel title={t('title')} description={t('description')}>
       {pull.isError && count > 0 && (
         <Text size="sm" c="yellow.9" role="status">
           {t('refreshFailed', { message: pull.error instanceof ApiError ? pull.error.message : t('sync:errors.network') })}
@@ -92,6 +92,6 @@ export function OrdersList({ userId, page, onPageChange }: { userId: string; pag
           )}
         </Stack>
       )}
-    </OrdersPanel>
+    </ScreenPanel>
   );
 }

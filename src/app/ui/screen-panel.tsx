@@ -1,8 +1,8 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 
-/** A calibrations screen: a bordered section named by its level-2 heading, with actions beside the heading. */
-export function CalibrationPanel({
+/** A dashboard screen (calibrations, My services…): a bordered section named by its level-2 heading, with actions beside the heading. */
+export function ScreenPanel({
   title,
   description,
   actions,
@@ -10,7 +10,7 @@ export function CalibrationPanel({
   children,
 }: {
   title: string;
-  description?: string;
+  description?: ReactNode;
   actions?: ReactNode;
   /** The heading takes the focus after an action removes the element that had it (a delete). */
   headingRef?: Ref<HTMLHeadingElement>;
@@ -26,7 +26,7 @@ export function CalibrationPanel({
               {title}
             </Title>
             {description && (
-              <Text c="dimmed" size="sm">
+              <Text c="dimmed" size="sm" component="div">
                 {description}
               </Text>
             )}
