@@ -13,6 +13,12 @@ export const UNSENT_STATES: readonly OutboxState[] = ['pending', 'sending', 'fai
 /** States that need the user (edit and retry, discard, keep mine, take theirs). */
 export const PROBLEM_STATES: readonly OutboxState[] = ['failed', 'conflict'];
 
+/** A queued write the user may still change in place: never sent, or refused / in conflict (edit and retry). */
+export const isOpenForEdit = (row: OutboxRow) => (row.state === 'pending' && row.attempts === 0) || PROBLEM_STATES.includes(row.state);
+
+/** A refused create (an answer, not a lost request): the server has no such entity. */
+export const refusedByServer = (row: OutboxRow) => PROBLEM_STATES.includes(row.state) && (row.lastStatus !== null || row.attempts === 0);
+
 export interface EnqueueInput<P> {
   kind: string;
   entityId: string;

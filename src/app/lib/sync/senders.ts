@@ -5,6 +5,12 @@ import type { OutboxRow, StoredFile } from '../db.ts';
  * What a sender returns: a fetch `Response`, or anything with a status (tests, transports that are not
  * fetch). Throwing means the request never got an answer (network failure, abort).
  */
+/** `W/"7"` → 7: the entity version an answer's `ETag` carries. */
+export function versionOfEtag(etag: string | null): number | null {
+  const match = etag ? /^\s*(?:W\/)?"(\d+)"\s*$/.exec(etag) : null;
+  return match ? Number(match[1]) : null;
+}
+
 export interface SendOutcome {
   status: number;
   headers?: { get(name: string): string | null };

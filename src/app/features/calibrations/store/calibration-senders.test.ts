@@ -7,7 +7,8 @@ import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes }
 import { blobFileReader, fakeTusServer } from '#app/lib/uploads/testing/fake-tus.ts';
 import { configureUploadsForTests } from '#app/lib/uploads/tus-upload.ts';
 import { readUploadRecord } from '#app/lib/uploads/upload-store.ts';
-import { calibrationForm, registerCalibrationSenders, versionOfEtag } from './calibration-senders.ts';
+import { versionOfEtag } from '#app/lib/sync/senders.ts';
+import { calibrationForm, registerCalibrationSenders } from './calibration-senders.ts';
 import { createCalibration, deleteCalibration, updateCalibration } from './calibration-store.ts';
 import { CALIBRATIONS_PATH as LIST, VALUES, calibrationItemPath as ITEM, phantomFile as phantom, serverCalibration as serverCopy } from '../testing/fixtures.ts';
 import { blobKeepingClone } from '../testing/keep-blobs.ts';

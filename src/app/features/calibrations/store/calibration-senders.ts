@@ -5,7 +5,7 @@ import { db, localWrite, type CalibrationRecord, type OutboxRow, type StoredFile
 import { i18n } from '#app/lib/i18n.ts';
 import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '#app/lib/session.ts';
 import { unsentRowsOf } from '#app/lib/sync/outbox.ts';
-import { registerSender, sendOutboxRequest, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
+import { registerSender, sendOutboxRequest, versionOfEtag, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
 import { uploadOutboxFile } from '#app/lib/uploads/tus-upload.ts';
 import { forgetRefusedUpload } from '#app/lib/uploads/upload-store.ts';
 import {
@@ -38,12 +38,6 @@ import {
 export interface CalibrationAnswer {
   calibration: Calibration | null;
   version: number | null;
-}
-
-/** `W/"7"` → 7. */
-export function versionOfEtag(etag: string | null): number | null {
-  const match = etag ? /^\s*(?:W\/)?"(\d+)"\s*$/.exec(etag) : null;
-  return match ? Number(match[1]) : null;
 }
 
 /** The form fields as multipart (camelCase, as v1 reads them) with the finished upload's id when there are images. */

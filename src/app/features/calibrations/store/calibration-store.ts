@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { uuidV7 } from '#shared/ids/uuid-v7.ts';
 import { db, localWrite, useDatabaseUser, type CalibrationRecord, type OutboxRow } from '#app/lib/db.ts';
-import { PROBLEM_STATES, deleteUnusedFiles, enqueue, retryWrite, storeFile, unsentRowsOf } from '#app/lib/sync/outbox.ts';
+import { PROBLEM_STATES, deleteUnusedFiles, enqueue, isOpenForEdit, refusedByServer, retryWrite, storeFile, unsentRowsOf } from '#app/lib/sync/outbox.ts';
 import type { CalibrationValues } from '../calibration-values.ts';
 
 /**
@@ -34,12 +34,6 @@ export interface CalibrationDeletePayload {
 export type CalibrationPayload = CalibrationWritePayload | CalibrationDeletePayload;
 
 const tables = () => [db.calibrations, db.outbox, db.blobs];
-
-/** A queued write the user may still change in place: never sent, or refused / in conflict (edit and retry). */
-const isOpenForEdit = (row: OutboxRow) => (row.state === 'pending' && row.attempts === 0) || PROBLEM_STATES.includes(row.state);
-
-/** A refused create (an answer, not a lost request): the server has no such calibration. */
-const refusedByServer = (row: OutboxRow) => PROBLEM_STATES.includes(row.state) && (row.lastStatus !== null || row.attempts === 0);
 
 /** The record was deleted here (or never pulled): nothing to edit. */
 export class CalibrationNotFoundError extends Error {

@@ -5,7 +5,7 @@ import { db, localWrite, type AnalysisRecord, type OutboxRow, type StoredFile } 
 import { i18n } from '#app/lib/i18n.ts';
 import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '#app/lib/session.ts';
 import { unsentRowsOf } from '#app/lib/sync/outbox.ts';
-import { registerSender, sendOutboxRequest, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
+import { registerSender, sendOutboxRequest, versionOfEtag, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
 import { uploadOutboxFile } from '#app/lib/uploads/tus-upload.ts';
 import { forgetUploadRecords } from '#app/lib/uploads/upload-store.ts';
 import { analysesPath, analysisPath, analysesPullQuery, fetchAnalysis, orderKeys, ordersPullQuery } from '../api/order-queries.ts';
@@ -29,12 +29,6 @@ import {
 export interface AnalysisAnswer {
   analysis: Analysis | null;
   version: number | null;
-}
-
-/** `W/"7"` → 7. */
-export function versionOfEtag(etag: string | null): number | null {
-  const match = etag ? /^\s*(?:W\/)?"(\d+)"\s*$/.exec(etag) : null;
-  return match ? Number(match[1]) : null;
 }
 
 /** A chosen calibration still waiting for its own create: the analysis waits (the server would not know it yet). */
