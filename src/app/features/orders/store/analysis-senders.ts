@@ -7,7 +7,7 @@ import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '
 import { unsentRowsOf } from '#app/lib/sync/outbox.ts';
 import { registerSender, sendOutboxRequest, versionOfEtag, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
 import { uploadOutboxFile } from '#app/lib/uploads/tus-upload.ts';
-import { forgetUploadRecords } from '#app/lib/uploads/upload-store.ts';
+import { forgetRefusedUpload } from '#app/lib/uploads/upload-store.ts';
 import { analysesPath, analysisPath, analysesPullQuery, fetchAnalysis, orderKeys, ordersPullQuery } from '../api/order-queries.ts';
 import type { AnalysisValues } from '../analysis-values.ts';
 import {
@@ -48,9 +48,7 @@ async function waitForCalibration(fields: AnalysisValues): Promise<SendOutcome |
 async function answerOf(response: Response, fileIds: string[]): Promise<SendOutcome> {
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
-    // The finished upload is gone (expired after a day, or refused): the next try uploads the file again.
-    const errors = (body as { errors?: unknown } | null)?.errors;
-    if (response.status === 400 && Array.isArray(errors) && errors.some((e) => String(e).startsWith('images_upload_id:'))) await forgetUploadRecords(fileIds);
+    await forgetRefusedUpload(response.status, body, fileIds);
     return { status: response.status, headers: response.headers, body };
   }
   const parsed = Analysis.safeParse(body);
