@@ -7,7 +7,7 @@ import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '
 import { unsentRowsOf } from '#app/lib/sync/outbox.ts';
 import { registerSender, sendOutboxRequest, versionOfEtag, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
 import { uploadOutboxFile } from '#app/lib/uploads/tus-upload.ts';
-import { forgetRefusedUpload } from '#app/lib/uploads/upload-store.ts';
+import { forgetRefusedUpload, forgetUploadRecords } from '#app/lib/uploads/upload-store.ts';
 import { analysesPath, analysisPath, analysesPullQuery, fetchAnalysis, orderKeys, ordersPullQuery } from '../api/order-queries.ts';
 import type { AnalysisValues } from '../analysis-values.ts';
 import {
