@@ -93,9 +93,9 @@ describe('calibrations offline, in Chromium against the real server', () => {
 
     // The local "Duplicada" was refused: the message is on the item, and editing keeps what was typed.
     await showItem(reopened, 'Duplicada');
-    const refused = item(reopened, 'Duplicada').filter({ hasText: t.cal.problems.editAndRetry });
+    const refused = item(reopened, 'Duplicada').filter({ hasText: t.sync.problems.editAndRetry });
     await refused.getByText(t.validation.calibrationNameTaken, { exact: false }).waitFor();
-    await refused.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.cal.problems.editAndRetry)}`) }).click();
+    await refused.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.sync.problems.editAndRetry)}`) }).click();
     expect(await field(reopened, t.cal.fields.syringeActivity).inputValue()).toBe('30');
     await field(reopened, t.cal.fields.calibrationName).fill('Duplicada 2');
     await reopened.getByRole('button', { name: t.cal.form.submitEdit }).click();

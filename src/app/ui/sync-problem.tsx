@@ -7,8 +7,9 @@ import { showMessage } from '#app/ui/message-banner.ts';
 
 /**
  * A feature's refused or conflicting writes, shown the same way everywhere: its translation namespace
- * (with `problems.*` and `fields.*` keys), the API's snake_case field names → form fields, and the
- * outbox kinds of its create and delete.
+ * (with the `problems.{create,update,delete}{Failed,Conflict}` titles and the `fields.*` labels; the
+ * actions' texts are in `sync`), the API's snake_case field names → form fields, and the outbox kinds
+ * of its create and delete.
  */
 export interface ProblemFeature {
   namespace: string;
@@ -21,11 +22,11 @@ const FIELD_MESSAGE = /^([a-z_]+): ([\s\S]*)$/;
 
 /** The server's "<snake_field>: <text>" with the field's label instead of its API name. */
 export function useProblemText({ namespace, serverFields }: ProblemFeature) {
-  const { t } = useTranslation(namespace);
+  const { t } = useTranslation([namespace, 'sync']);
   return (message: string) => {
     const match = FIELD_MESSAGE.exec(message);
     const field = match ? serverFields[match[1]!] : undefined;
-    return match && field ? t('problems.fieldMessage', { field: t(`fields.${field}`), message: match[2] }) : message;
+    return match && field ? t('sync:problems.fieldMessage', { field: t(`fields.${field}`), message: match[2] }) : message;
   };
 }
 
@@ -46,7 +47,7 @@ export function SyncProblem({ feature, row, name, editLink }: { feature: Problem
   const conflict = row.state === 'conflict' && !isCreate;
   const title = t(`problems.${isDelete ? 'delete' : isCreate ? 'create' : 'update'}${conflict ? 'Conflict' : 'Failed'}`, { name });
   const retry = row.state === 'conflict' ? keepMine : retryFailedWrite;
-  const failedAction = t('problems.actionFailed');
+  const failedAction = t('sync:problems.actionFailed');
   return (
     <Alert color={conflict ? 'orange' : 'red'} variant="light" title={title} p="sm">
       <Stack gap="xs">
@@ -55,10 +56,10 @@ export function SyncProblem({ feature, row, name, editLink }: { feature: Problem
           {conflict ? (
             <>
               <Button size="compact-sm" onClick={() => run(() => keepMine(row.id), failedAction)}>
-                {isDelete ? t('problems.deleteAnyway') : t('sync:actions.keepMine')}
+                {isDelete ? t('sync:problems.deleteAnyway') : t('sync:actions.keepMine')}
               </Button>
               <Button size="compact-sm" variant="default" onClick={() => run(() => takeTheirs(row.id), failedAction)}>
-                {isDelete ? t('problems.undoDelete') : t('sync:actions.takeTheirs')}
+                {isDelete ? t('sync:problems.undoDelete') : t('sync:actions.takeTheirs')}
               </Button>
             </>
           ) : (
@@ -68,7 +69,7 @@ export function SyncProblem({ feature, row, name, editLink }: { feature: Problem
                 {t('sync:actions.retry')}
               </Button>
               <Button size="compact-sm" variant="default" color="red" onClick={() => run(() => discardLocalChange(row.id), failedAction)}>
-                {isDelete ? t('problems.undoDelete') : t('sync:actions.discard')}
+                {isDelete ? t('sync:problems.undoDelete') : t('sync:actions.discard')}
               </Button>
             </>
           )}
@@ -79,10 +80,10 @@ export function SyncProblem({ feature, row, name, editLink }: { feature: Problem
 }
 
 /** "Editar e tentar de novo": the form with the user's data and the server's message beside its field. */
-export function EditAndRetryButton({ namespace, name, renderLink }: { namespace: string; name: string; renderLink: (props: Record<string, unknown>) => ReactNode }) {
-  const { t } = useTranslation(namespace);
+export function EditAndRetryButton({ label, renderLink }: { label: string; renderLink: (props: Record<string, unknown>) => ReactNode }) {
+  const { t } = useTranslation('sync');
   return (
-    <Button size="compact-sm" renderRoot={renderLink} aria-label={t('problems.editAndRetryLabel', { name })}>
+    <Button size="compact-sm" renderRoot={renderLink} aria-label={label}>
       {t('problems.editAndRetry')}
     </Button>
   );

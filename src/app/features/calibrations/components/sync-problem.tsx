@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import type { OutboxRow } from '#app/lib/db.ts';
 import { EditAndRetryButton, SyncProblem as FeatureSyncProblem, useProblemText as useFeatureProblemText, type ProblemFeature } from '#app/ui/sync-problem.tsx';
 import type { ReactNode } from 'react';
@@ -15,5 +16,11 @@ export function SyncProblem(props: { row: OutboxRow; name: string; editLink?: Re
 }
 
 export function EditAndRetryLink({ id, name }: { id: string; name: string }) {
-  return <EditAndRetryButton namespace="calibrations" name={name} renderLink={(props) => <Link to="/dashboard/my-calibrations/$id/edit" params={{ id }} {...props} />} />;
+  const { t } = useTranslation('calibrations');
+  return (
+    <EditAndRetryButton
+      label={t('problems.editAndRetryLabel', { name })}
+      renderLink={(props) => <Link to="/dashboard/my-calibrations/$id/edit" params={{ id }} {...props} />}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import type { OutboxRow } from '#app/lib/db.ts';
 import { EditAndRetryButton, SyncProblem as FeatureSyncProblem, useProblemText as useFeatureProblemText, type ProblemFeature } from '#app/ui/sync-problem.tsx';
 import type { ReactNode } from 'react';
@@ -15,10 +16,10 @@ export function SyncProblem(props: { row: OutboxRow; name: string; editLink?: Re
 }
 
 export function EditAndRetryLink({ orderId, id, name }: { orderId: string; id: string; name: string }) {
+  const { t } = useTranslation('analyses');
   return (
     <EditAndRetryButton
-      namespace="analyses"
-      name={name}
+      label={t('problems.editAndRetryLabel', { name })}
       renderLink={(props) => <Link to="/dashboard/my-services/$orderId/analysis-form/$analysisId/edit" params={{ orderId, analysisId: id }} {...props} />}
     />
   );
