@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { confirmedUser, loginThroughUi, type ApiUser } from './support/accounts.ts';
+import { openPage, type PageProblems } from './support/browser.ts';
+import { useE2eEnvironment } from './support/environment.ts';
+import { openNetworkLink, type NetworkLink } from './support/network.ts';
+import { analysesOf, paidOrder, randomZip, sha256OfDownload, staffSession, uploadOffset, type ApiOrder, type StaffSession } from './support/orders.ts';
+
+const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
+const t = { analyses: read('analyses'), auth: read('auth'), uploads: read('uploads') };
+
+const MB = 1_000_000;
+const env = useE2eEnvironment();
+let link: NetworkLink;
+let staff: StaffSession;
+let files: string;
+
+beforeAll(async () => {
+  link = await openNetworkLink(env.server.url);
+  staff = await staffSession(env.server);
+  files = fs.mkdtempSync(path.join(os.tmpdir(), 'dosehub-uploads-'));
+});
+afterAll(async () => {
+  await link?.close();
+  if (files) fs.rmSync(files, { recursive: true, force: true });
+});
+
+/** What the page sent to /api/v1/uploads/, seen from outside (nothing is changed). */
+function watchUploads(page: Page) {
+  const seen = { uploadUrl: null as string | null, patches: [] as number[] };
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/api/v1/uploads/')) seen.patches.push(Number(request.headers()['upload-offset']));
+  });
+  page.on('response', (response) => {
+    const location = response.headers()['location'];
+    if (response.request().method() === 'POST' && response.url().endsWith('/api/v1/uploads/') && location) seen.uploadUrl = new URL(location, response.url()).href;
+  });
+  return seen;
+}
+
+/** The percentage the progress bar shows while the bytes go up (not while the file is hashed). */
+async function uploadedPercent(page: Page, fileName: string): Promise<number> {
+  const row = page.locator('[data-upload-file]').filter({ hasText: fileName });
+  const status = (await row.getByRole('status').textContent().catch(() => null)) ?? '';
+  if (!status.startsWith(t.uploads.status.uploading)) return 0;
+  return Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'));
+}
+
+/** Network failures are the point of these tests; anything else on the console is a defect. */
+const unexpected = (page: PageProblems) => page.problems.filter((p) => !/net::ERR_|Failed to load resource|Failed to fetch|NetworkError/.test(p));
+
+async function signedInWithOrder(email: string, quantity = 1): Promise<{ user: ApiUser; order: ApiOrder; page: Page & PageProblems }> {
+  const user = await confirmedUser(env.server.url, env.smtp, email);
+  const order = await paidOrder(env.server, staff, user, 'seg-quant', quantity);
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const page = await openPage(context);
+  await loginThroughUi(page, link.url, user, t.auth.login.submit);
+  return { user, order, page };
+}
+
+async function sendAnalysis(page: Page, orderId: string, name: string, file: string) {
+  await page.goto(`${link.url}/dashboard/my-services/${orderId}/analysis-form/create`);
+  await fillAndSend(page, name, file);
+}
+
+async function fillAndSend(page: Page, name: string, file: string) {
+  await page.getByLabel(new RegExp(`^${t.analyses.fields.analysisName}`)).fill(name);
+  await page.locator('input[type=file]').setInputFiles(file);
+  await page.getByRole('button', { name: t.analyses.form.submitCreate }).click();
+  await page.getByText(t.analyses.messages.created).first().waitFor();
+}
+
+/** The app has been used here before: its service worker controls the page (the app opens offline). */
+async function workerInControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+}
+
+const deliveredAnalyses = async (user: ApiUser, order: ApiOrder) => (await analysesOf(env.server, user, order.id)).row.filter((a) => a.imagesUrl);
+
+describe('My services: analyses with resumable image uploads, in Chromium against the real server', () => {
+  it('a 200 MB upload cut at 30% continues from where it stopped once the network is back, and the server has the same bytes', async () => {
+    const { user, order, page } = await signedInWithOrder('spect200@hospital.example');
+    const file = path.join(files, 'spect-200.zip');
+    const sha256 = randomZip(file, 200 * MB);
+    const seen = watchUploads(page);
+
+    link.limitUpload(20 * MB);
+    await sendAnalysis(page, order.id, 'Paciente 200', file);
+    await expect.poll(() => uploadedPercent(page, 'spect-200.zip'), { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(30);
+
+    // The Wi-Fi goes away mid-request.
+    await page.context().setOffline(true);
+    link.cut();
+    const offsetAtCut = await uploadOffset(env.server, user, seen.uploadUrl!);
+    expect(offsetAtCut).toBeGreaterThanOrEqual(0.25 * 200 * MB);
+    expect(offsetAtCut).toBeLessThan(200 * MB);
+    const patchesBeforeCut = seen.patches.length;
+    await page.waitForTimeout(1_500);
+    expect(await deliveredAnalyses(user, order)).toEqual([]);
+
+    link.restore();
+    link.limitUpload(null);
+    await page.context().setOffline(false);
+    await expect.poll(() => deliveredAnalyses(user, order), { timeout: 120_000, interval: 500 }).toHaveLength(1);
+
+    const resumed = seen.patches.slice(patchesBeforeCut);
+    expect(resumed.length).toBeGreaterThan(0);
+    expect(Math.min(...resumed)).toBeGreaterThanOrEqual(offsetAtCut);
+    const [analysis] = await deliveredAnalyses(user, order);
+    expect(analysis).toMatchObject({ analysisName: 'Paciente 200', statusCode: 'DS' });
+    expect(await sha256OfDownload(env.server, user, analysis!.imagesUrl!)).toBe(sha256);
+    expect(unexpected(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a reload in the middle of an upload resumes it from the bytes the server already has', async () => {
+    const { user, order, page } = await signedInWithOrder('reload@hospital.example');
+    const file = path.join(files, 'spect-60.zip');
+    const sha256 = randomZip(file, 60 * MB);
+    const seen = watchUploads(page);
+
+    link.limitUpload(8 * MB);
+    await sendAnalysis(page, order.id, 'Paciente 60', file);
+    await expect.poll(() => uploadedPercent(page, 'spect-60.zip'), { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(30);
+    const offsetBeforeReload = await uploadOffset(env.server, user, seen.uploadUrl!);
+    const patchesBeforeReload = seen.patches.length;
+    expect(offsetBeforeReload).toBeGreaterThan(0);
+
+    await page.reload();
+    link.limitUpload(null);
+    await expect.poll(() => deliveredAnalyses(user, order), { timeout: 120_000, interval: 500 }).toHaveLength(1);
+
+    const afterReload = seen.patches.slice(patchesBeforeReload);
+    expect(afterReload.length).toBeGreaterThan(0);
+    expect(Math.min(...afterReload)).toBeGreaterThanOrEqual(offsetBeforeReload);
+    const [analysis] = await deliveredAnalyses(user, order);
+    expect(await sha256OfDownload(env.server, user, analysis!.imagesUrl!)).toBe(sha256);
+    expect(unexpected(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an analysis created fully offline, with the tab closed, is delivered once when the app is opened again online', async () => {
+    const { user, order, page } = await signedInWithOrder('offline-analysis@hospital.example', 2);
+    const file = path.join(files, 'spect-small.zip');
+    const sha256 = randomZip(file, 3 * MB);
+    await page.goto(`${link.url}/dashboard/my-services/${order.id}/analyses`);
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    await workerInControl(page);
+
+    await page.context().setOffline(true);
+    link.cut();
+    await page.getByRole('link', { name: t.analyses.add }).first().click();
+    await fillAndSend(page, 'Offline 01', file);
+    const context = page.context();
+    await page.close();
+
+    link.restore();
+    await context.setOffline(false);
+    const reopened = await openPage(context);
+    await reopened.goto(`${link.url}/dashboard/my-services/${order.id}/analyses`);
+    await expect.poll(() => deliveredAnalyses(user, order), { timeout: 60_000, interval: 500 }).toHaveLength(1);
+    await reopened.waitForTimeout(2_000);
+
+    const { row } = await analysesOf(env.server, user, order.id);
+    expect(row.map((a) => a.analysisName)).toEqual(['Offline 01']);
+    expect(await sha256OfDownload(env.server, user, row[0]!.imagesUrl!)).toBe(sha256);
+    const orders = await fetch(`${env.server.url}/api/v1/users/${user.id}/orders/${order.id}/`, { headers: { cookie: user.cookie } });
+    expect(((await orders.json()) as ApiOrder).remainingOfAnalyzes).toBe(1);
+    expect(unexpected(reopened)).toEqual([]);
+    await context.close();
+  });
+});

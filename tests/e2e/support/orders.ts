@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { expect } from 'vitest';
+import type { ApiUser } from './accounts.ts';
+import type { RunningServer } from './server.ts';
+
+/**
+ * The back-office side of the My services tests, over HTTP like the staff's own tools: the staff
+ * account the server created (and printed) on its first start, orders created and paid through the
+ * staff routes, and the owner's view of analyses and uploads.
+ */
+
+export interface StaffSession {
+  cookie: string;
+}
+
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+
+/** Signs in as the staff account printed by the server's first start. */
+export async function staffSession(server: RunningServer): Promise<StaffSession> {
+  const email = /e-mail:\s+(\S+)/.exec(server.output())?.[1];
+  const password = /password:\s+(\S+)/.exec(server.output())?.[1];
+  if (!email || !password) throw new Error(`no staff credentials in the server's output:\n${server.output()}`);
+  const response = await fetch(`${server.url}/api/v1/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return { cookie: cookieOf(response) };
+}
+
+export interface ApiOrder {
+  id: string;
+  remainingOfAnalyzes: number;
+}
+
+/** An order of `serviceId` for the user, created and its payment confirmed by the staff. */
+export async function paidOrder(server: RunningServer, staff: StaffSession, user: ApiUser, serviceId: string, quantity = 3): Promise<ApiOrder> {
+  const headers = { cookie: staff.cookie, 'content-type': 'application/json' };
+  const created = await fetch(`${server.url}/api/v1/staff/orders/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ userId: user.id, serviceId, quantity, price: 2400 }),
+  });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as ApiOrder;
+  const confirmed = await fetch(`${server.url}/api/v1/staff/orders/${id}/confirm-payment/`, { method: 'POST', headers: { cookie: staff.cookie } });
+  expect(confirmed.status).toBe(200);
+  return (await confirmed.json()) as ApiOrder;
+}
+
+export interface ApiAnalysis {
+  id: string;
+  analysisName: string;
+  statusCode: string;
+  imagesUrl: string | null;
+  reportUrl: string | null;
+}
+
+export async function ownerGet<T>(server: RunningServer, user: ApiUser, path: string): Promise<T> {
+  const response = await fetch(`${server.url}/api/v1/users/${user.id}/${path}`, { headers: { cookie: user.cookie } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+export const analysesOf = (server: RunningServer, user: ApiUser, orderId: string) =>
+  ownerGet<{ count: number; row: ApiAnalysis[] }>(server, user, `orders/${orderId}/analysis/`);
+
+/** The SHA-256 of what the server hands the owner at `url` (an analysis's images, a report). */
+export async function sha256OfDownload(server: RunningServer, user: ApiUser, url: string): Promise<string> {
+  const response = await fetch(new URL(url, server.url), { headers: { cookie: user.cookie } });
+  expect(response.status).toBe(200);
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of response.body!) hash.update(chunk as Uint8Array);
+  return hash.digest('hex');
+}
+
+/** How many bytes of an upload the server holds (tus HEAD, as its owner). */
+export async function uploadOffset(server: RunningServer, user: ApiUser, uploadUrl: string): Promise<number> {
+  const response = await fetch(new URL(new URL(uploadUrl).pathname, server.url), { method: 'HEAD', headers: { cookie: user.cookie, 'tus-resumable': '1.0.0' } });
+  expect(response.status).toBe(200);
+  return Number(response.headers.get('upload-offset'));
+}
+
+/** A zip's first bytes: the server checks what an upload holds, not only its name. */
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** A "zip" of random bytes (written in 1 MiB pieces) and its SHA-256. */
+export function randomZip(path: string, bytes: number): string {
+  const hash = crypto.createHash('sha256');
+  const fd = fs.openSync(path, 'w');
+  try {
+    for (let written = 0; written < bytes; ) {
+      const piece = crypto.randomBytes(Math.min(1 << 20, bytes - written));
+      if (written === 0) ZIP_SIGNATURE.copy(piece);
+      fs.writeSync(fd, piece);
+      hash.update(piece);
+      written += piece.length;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return hash.digest('hex');
+}
