@@ -7,10 +7,10 @@ import { confirmedUser, loginThroughUi, type ApiUser } from './support/accounts.
 import { openPage, type PageProblems } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { openNetworkLink, type NetworkLink } from './support/network.ts';
-import { analysesOf, paidOrder, randomZip, sha256OfDownload, staffSession, uploadOffset, type ApiOrder, type StaffSession } from './support/orders.ts';
+import { analysesOf, moveAnalysis, paidOrder, randomZip, sha256OfDownload, staffSession, uploadOffset, type ApiOrder, type StaffSession } from './support/orders.ts';
 
 const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
-const t = { analyses: read('analyses'), auth: read('auth'), uploads: read('uploads') };
+const t = { analyses: read('analyses'), auth: read('auth'), common: read('common'), uploads: read('uploads') };
 
 const MB = 1_000_000;
 const env = useE2eEnvironment();
@@ -175,5 +175,44 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     expect(((await orders.json()) as ApiOrder).remainingOfAnalyzes).toBe(1);
     expect(unexpected(reopened)).toEqual([]);
     await context.close();
+  });
+
+  it('a report the user has opened stays readable offline, and leaves with the session', async () => {
+    const { user, order, page } = await signedInWithOrder('laudo@hospital.example');
+    const file = path.join(files, 'spect-report.zip');
+    randomZip(file, 1 * MB);
+    await sendAnalysis(page, order.id, 'Com laudo', file);
+    await expect.poll(() => deliveredAnalyses(user, order), { timeout: 30_000, interval: 300 }).toHaveLength(1);
+    const [analysis] = await deliveredAnalyses(user, order);
+    const report = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(40_000, 'DoseHub laudo ')]);
+    await moveAnalysis(env.server, staff, analysis!.id, 'AI');
+    await moveAnalysis(env.server, staff, analysis!.id, 'PR');
+    await moveAnalysis(env.server, staff, analysis!.id, 'CO', report);
+
+    await page.goto(`${link.url}/dashboard/my-services/${order.id}/analyses`);
+    await workerInControl(page);
+    const reportLink = page.getByRole('link', { name: t.analyses.item.reportLabel.replace('{{name}}', 'Com laudo') });
+    const reportUrl = new URL((await reportLink.getAttribute('href'))!, link.url).href;
+    const opened = page.context().waitForEvent('response', (response) => response.url() === reportUrl && response.status() === 200);
+    await reportLink.click();
+    await opened;
+
+    await page.context().setOffline(true);
+    link.cut();
+    const readOffline = () =>
+      page.evaluate(async (url) => {
+        const response = await fetch(url);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return { status: response.status, size: bytes.length, start: new TextDecoder().decode(bytes.slice(0, 8)) };
+      }, reportUrl);
+    expect(await readOffline()).toEqual({ status: 200, size: report.length, start: '%PDF-1.7' });
+
+    link.restore();
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: t.common.nav.logout }).click();
+    await page.waitForURL(`${link.url}/`);
+    expect(await page.evaluate(() => caches.has('dosehub-reports'))).toBe(false);
+    expect(unexpected(page)).toEqual([]);
+    await page.context().close();
   });
 });

@@ -54,6 +54,15 @@ export async function paidOrder(server: RunningServer, staff: StaffSession, user
   return (await confirmed.json()) as ApiOrder;
 }
 
+/** The staff moves an analysis on (AI, PR, CO with the report PDF), as the back-office does. */
+export async function moveAnalysis(server: RunningServer, staff: StaffSession, analysisId: string, status: string, report?: Buffer) {
+  const form = new FormData();
+  form.append('status', status);
+  if (report) form.append('report', new Blob([new Uint8Array(report)], { type: 'application/pdf' }), 'laudo.pdf');
+  const response = await fetch(`${server.url}/api/v1/staff/analyses/${analysisId}/status/`, { method: 'POST', headers: { cookie: staff.cookie }, body: form });
+  expect(response.status).toBe(200);
+}
+
 export interface ApiAnalysis {
   id: string;
   analysisName: string;
