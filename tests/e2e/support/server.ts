@@ -5,6 +5,8 @@ import path from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** The server process, for benches that watch its memory. */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop(): Promise<void>;
@@ -35,6 +37,7 @@ export function startServer(dataDir = tempDataDir(), env: Record<string, string>
       if (match) {
         resolve({
           url: match[1]!.replace('localhost', '127.0.0.1'),
+          pid: child.pid!,
           dataDir,
           output: () => output,
           stop: async () => {
