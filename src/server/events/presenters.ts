@@ -5,6 +5,7 @@ import {
   NOTIFICATION_CREATED,
   countUnread,
   findNotification,
+  notificationsAfter,
   presentNotification,
 } from '../services/notifications.ts';
 import { RESYNC_EVENT, type BusEvent } from './bus.ts';
@@ -23,6 +24,18 @@ type Presenter = (event: BusEvent, reader: StreamReader) => Promise<SseEvent | n
 /** `unread`: the number on the bell (sent on open, and after the bus reconnected). */
 export async function unreadEvent({ db, userId }: StreamReader): Promise<SseEvent> {
   return { event: 'unread', data: { unread: await countUnread(db, userId) } };
+}
+
+/**
+ * What a reconnecting stream missed since its `Last-Event-ID` (the id of the last `notification` it
+ * got): the notifications created after it, each as its `notification` event. Checked states and the
+ * count come with `unread` and the client's pull on reconnect.
+ */
+export async function missedEvents(reader: StreamReader, lastEventId: string): Promise<SseEvent[]> {
+  const rows = await notificationsAfter(reader.db, reader.userId, lastEventId);
+  if (rows.length === 0) return [];
+  const unread = await countUnread(reader.db, reader.userId);
+  return rows.map((row) => ({ event: 'notification', id: row.id, data: { notification: presentNotification(row, reader.t), unread } }));
 }
 
 const notificationCreated: Presenter = async (event, reader) => {

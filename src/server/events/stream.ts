@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { EventBus, BusEvent } from './bus.ts';
-import { presenterOf, unreadEvent, type StreamReader } from './presenters.ts';
+import { missedEvents, presenterOf, unreadEvent, type StreamReader } from './presenters.ts';
 import { PING_FRAME, RETRY_FRAME, formatEvent, type SseEvent } from './sse.ts';
 
 /** A reader that stopped reading: past this much unsent text the stream ends (EventSource reconnects). */
@@ -8,6 +8,8 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 
 export interface EventStreamOptions extends StreamReader {
   bus: EventBus;
+  /** A reconnecting client's `Last-Event-ID`: what it missed is sent first. */
+  lastEventId?: string;
   heartbeatMs: number;
   /** Checked with each heartbeat: a signed-out or revoked session's stream ends. */
   sessionEnded(): Promise<boolean>;
@@ -17,8 +19,8 @@ export interface EventStreamOptions extends StreamReader {
 }
 
 /**
- * One open `/users/{uid}/events/` stream: `retry`, the unread count, then each of the user's events in
- * order (loaded and rendered one at a time), and a heartbeat comment.
+ * One open `/users/{uid}/events/` stream: `retry`, what a reconnecting client missed, the unread count,
+ * then each of the user's events in order (loaded and rendered one at a time), and a heartbeat comment.
  */
 export class EventStream {
   readonly body = new PassThrough();
@@ -31,6 +33,8 @@ export class EventStream {
     // Subscribe before counting, so nothing committed in between is missed.
     this.unsubscribe = options.bus.subscribe(options.userId, (event) => this.enqueue(() => this.present(event)));
     this.write(RETRY_FRAME);
+    const { lastEventId } = options;
+    if (lastEventId) this.enqueue(async () => (await missedEvents(options, lastEventId)).map(formatEvent).join('') || null);
     this.enqueue(() => unreadEvent(options));
     this.heartbeat = setInterval(() => this.enqueue(() => this.ping()), options.heartbeatMs);
     this.body.on('close', () => this.close());

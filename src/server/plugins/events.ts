@@ -10,7 +10,7 @@ export const DEFAULT_HEARTBEAT_MS = 25_000;
 export interface LiveEvents {
   bus: EventBus;
   /** Opens a user's event stream (its body is the response); it ends with the client, the session or the app. */
-  open(reader: { userId: string; sessionId: string; t: Translate }): EventStream;
+  open(reader: { userId: string; sessionId: string; t: Translate; lastEventId?: string }): EventStream;
   /** Streams open now. */
   openStreams(): number;
 }
@@ -27,12 +27,13 @@ export const eventsPlugin = fp<{ database: Database; heartbeatMs?: number }>(asy
   const bus = await createEventBus({ listen: database.listen, onError: (error) => log.warn({ err: error }, 'event bus') });
   const streams = new Set<EventStream>();
 
-  const open: LiveEvents['open'] = ({ userId, sessionId, t }) => {
+  const open: LiveEvents['open'] = ({ userId, sessionId, t, lastEventId }) => {
     const stream: EventStream = new EventStream({
       db: app.db,
       bus,
       userId,
       t,
+      lastEventId,
       heartbeatMs: heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
       sessionEnded: () => isSessionRevoked(app.db, sessionId),
       onError: (error) => log.error({ err: error }, 'event stream'),

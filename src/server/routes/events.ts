@@ -14,7 +14,8 @@ const description = [
   '`unread` `{"unread"}` on open; `notification` (id = the notification id) `{"notification", "unread"}` when one is',
   'created, its message in the Accept-Language of the request; `notification-checked` `{"id", "checked", "unread"}` when',
   'toogle_check changes one (from any tab or device); a `: ping` comment every 25 s. The stream ends when the session',
-  'is signed out or revoked, and when the server shuts down; EventSource then reconnects.',
+  'is signed out or revoked, and when the server shuts down; EventSource then reconnects. A reconnection with',
+  '`Last-Event-ID` (the id of the last `notification` received) first gets the notifications created since (up to 100).',
 ].join(' ');
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +34,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const stream = app.events.open({ userId: request.params.uid, sessionId: request.user!.familyId, t: request.t });
+      const lastEventId = z.uuid().safeParse(request.headers['last-event-id']).data;
+      const stream = app.events.open({ userId: request.params.uid, sessionId: request.user!.familyId, t: request.t, lastEventId });
       reply.raw.on('close', () => stream.close());
       return reply.headers(STREAM_HEADERS).type('text/event-stream; charset=utf-8').send(stream.body);
     },

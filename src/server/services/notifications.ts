@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, or } from 'drizzle-orm';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { notifications, type NOTIFICATION_KINDS } from '../db/schema.ts';
@@ -66,6 +66,25 @@ export async function findNotification(db: Db, userId: string, id: string): Prom
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
   return row ?? null;
+}
+
+/** Replay cap: a client gone longer than this many notifications pulls the list instead. */
+const MISSED_LIMIT = 100;
+
+/**
+ * The user's notifications created after `afterId` (a stream's Last-Event-ID), oldest first; none when
+ * that id is not one of the user's notifications.
+ */
+export async function notificationsAfter(db: Db, userId: string, afterId: string): Promise<NotificationRow[]> {
+  const last = await findNotification(db, userId, afterId);
+  if (!last) return [];
+  const later = or(gt(notifications.createdAt, last.createdAt), and(eq(notifications.createdAt, last.createdAt), gt(notifications.id, last.id)));
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), later))
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .limit(MISSED_LIMIT);
 }
 
 /** How many of the user's notifications are unchecked (the bell's number). */

@@ -146,6 +146,39 @@ describe('notifications on the stream', () => {
     expect((await tab.next()).event).toBe('notification');
   });
 
+  it('a reconnection with Last-Event-ID first gets the notifications created since, oldest first, then the unread count', async () => {
+    const user = await verifiedUser(t);
+    const first = await open(user);
+    await first.next('unread');
+    await notify(t.app.db, user.id, 'success', 'calibrationCreated', { name: 'Um' });
+    const seen = await first.next('notification', 2000);
+    first.close();
+
+    // Missed while the connection was down.
+    const two = await notify(t.app.db, user.id, 'success', 'calibrationCreated', { name: 'Dois' });
+    const three = await notify(t.app.db, user.id, 'warning', 'calibrationCreated', { name: 'Três' });
+    const again = await openSseWith(user, { 'last-event-id': seen.id! });
+    const replayed = [await again.next(), await again.next()];
+    expect(replayed.map((message) => [message.event, message.id])).toEqual([
+      ['notification', two.id],
+      ['notification', three.id],
+    ]);
+    expect(json<NotificationEvent>(replayed[1]!).notification.message).toBe('Calibração "Três" cadastrada.');
+    expect(json(await again.next())).toEqual({ unread: 3 });
+  });
+
+  it('a Last-Event-ID that is not one of the user\'s notifications replays nothing', async () => {
+    const user = await verifiedUser(t);
+    const other = await verifiedUser(t);
+    const foreign = await notify(t.app.db, other.id, 'success', 'calibrationCreated', { name: 'Alheia' });
+    await notify(t.app.db, user.id, 'success', 'calibrationCreated', { name: 'Minha' });
+    for (const lastEventId of [foreign.id, 'not-a-uuid']) {
+      const stream = await openSseWith(user, { 'last-event-id': lastEventId });
+      const first = await stream.next();
+      expect([first.event, json(first)]).toEqual(['unread', { unread: 1 }]);
+    }
+  });
+
   it('another user\'s notifications never reach the stream', async () => {
     const user = await verifiedUser(t);
     const other = await verifiedUser(t);

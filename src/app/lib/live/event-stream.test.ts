@@ -166,6 +166,22 @@ describe('followEventStream', () => {
     expect(onEvent.mock.calls.map(([event]) => event)).toEqual([{ event: 'message', data: 'again', id: null }]);
   });
 
+  it('tells the server the last event id it got when it reconnects (Last-Event-ID), as EventSource does', async () => {
+    const server = fakeServer();
+    start();
+    await flush();
+    const lastEventIdOf = (call: number) => new Headers(server.fetchMock.mock.calls[call]![1]!.headers).get('Last-Event-ID');
+    expect(lastEventIdOf(0)).toBeNull();
+
+    server.streams[0]!.send('event: notification\nid: 0193a2b4-0000-7000-8000-00000000000a\ndata: {}\n\nevent: unread\ndata: {"unread":1}\n\n');
+    await flush();
+    server.streams[0]!.end();
+    await flush();
+    await advance(500);
+    expect(server.connections()).toBe(2);
+    expect(lastEventIdOf(1)).toBe('0193a2b4-0000-7000-8000-00000000000a');
+  });
+
   it('backs off while the server cannot be reached, and starts over once connected', async () => {
     const server = fakeServer([new TypeError('Failed to fetch'), 503]);
     const { onOpen } = start();

@@ -31,9 +31,15 @@ async function readStream(response: Response, onEvent: StreamOptions['onEvent'])
 
 type Outcome = 'opened' | 'failed' | 'session-ended';
 
+/** The id of the last event that had one: sent back as `Last-Event-ID` so the server replays what was missed. */
+interface Cursor {
+  lastEventId: string | null;
+}
+
 /** One connection: 'opened' when it was established (so the backoff starts over). */
-async function connectOnce(path: string, options: StreamOptions, signal: AbortSignal): Promise<Outcome> {
-  const open = () => sendRequest(path, { headers: { Accept: 'text/event-stream' }, signal });
+async function connectOnce(path: string, options: StreamOptions, cursor: Cursor, signal: AbortSignal): Promise<Outcome> {
+  const headers = () => ({ Accept: 'text/event-stream', ...(cursor.lastEventId && { 'Last-Event-ID': cursor.lastEventId }) });
+  const open = () => sendRequest(path, { headers: headers(), signal });
   let response = await open();
   if (response.status === 401) {
     if (!(await refreshSession())) return 'session-ended';
@@ -41,16 +47,21 @@ async function connectOnce(path: string, options: StreamOptions, signal: AbortSi
   }
   if (!response.ok || !response.body) return 'failed';
   options.onOpen?.();
-  await readStream(response, options.onEvent);
+  await readStream(response, (event) => {
+    if (event.id) cursor.lastEventId = event.id;
+    options.onEvent(event);
+  });
   return 'opened';
 }
 
 /**
  * Listens to an API event stream (fetch, so the session refresh applies) until `signal` aborts:
- * reconnects with backoff after errors, waits for `online` while offline.
+ * reconnects with backoff after errors, waits for `online` while offline, and tells the server the
+ * last event id it got (`Last-Event-ID`), as EventSource does.
  */
 export async function followEventStream(path: string, options: StreamOptions, signal: AbortSignal) {
   let attempt = 0;
+  const cursor: Cursor = { lastEventId: null };
   while (!signal.aborted) {
     if (!navigator.onLine) {
       await new Promise<void>((resolve) => {
@@ -59,7 +70,7 @@ export async function followEventStream(path: string, options: StreamOptions, si
       });
       continue;
     }
-    const outcome = await connectOnce(path, options, signal).catch((): Outcome => 'failed');
+    const outcome = await connectOnce(path, options, cursor, signal).catch((): Outcome => 'failed');
     if (outcome === 'session-ended') {
       // As for any call: a 401 that refresh cannot cure ends the session (no retrying a dead one).
       endSession();
