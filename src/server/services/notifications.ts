@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { notifications, type NOTIFICATION_KINDS } from '../db/schema.ts';
@@ -78,7 +78,9 @@ const MISSED_LIMIT = 100;
 export async function notificationsAfter(db: Db, userId: string, afterId: string): Promise<NotificationRow[]> {
   const last = await findNotification(db, userId, afterId);
   if (!last) return [];
-  const later = or(gt(notifications.createdAt, last.createdAt), and(eq(notifications.createdAt, last.createdAt), gt(notifications.id, last.id)));
+  // Compared in the database: PostgreSQL keeps microseconds, a JavaScript Date only milliseconds.
+  const lastCreated = sql`(SELECT ${notifications.createdAt} FROM ${notifications} WHERE ${notifications.id} = ${last.id})`;
+  const later = or(gt(notifications.createdAt, lastCreated), and(eq(notifications.createdAt, lastCreated), gt(notifications.id, last.id)));
   return db
     .select()
     .from(notifications)
