@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { onCommittedHere } from '../events/publish.ts';
 import { Pusher } from '../push/pusher.ts';
+import { pushTransport } from '../push/transport.ts';
 import { loadVapidKeys } from '../push/vapid.ts';
 import { NOTIFICATION_CREATED } from '../services/notifications.ts';
 
@@ -27,17 +28,20 @@ declare module 'fastify' {
  */
 export const pushPlugin = fp<{ config: Config }>(async (app, { config }) => {
   const keys = await loadVapidKeys(app.db, config.vapidKeys ?? null);
+  const allowInsecureEndpoints = config.pushAllowInsecureEndpoints ?? false;
   const pusher = new Pusher({
     db: app.db,
     translator: app.translator,
     vapid: { ...keys, subject: config.vapidSubject ?? `mailto:${config.staffEmail}` },
     retryMaxDelayMs: config.pushRetryMaxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS,
     log: app.log.child({ module: 'push' }),
+    // Tests push to a loopback service (PUSH_ALLOW_INSECURE_ENDPOINTS); otherwise only public addresses.
+    transport: pushTransport({ publicOnly: !allowInsecureEndpoints }),
   });
   const stop = onCommittedHere(app.db, (event) => {
     if (event.type === NOTIFICATION_CREATED && event.id) pusher.pushNotification(event.userId, event.id);
   });
-  app.decorate('push', { publicKey: keys.publicKey, allowInsecureEndpoints: config.pushAllowInsecureEndpoints ?? false, pusher });
+  app.decorate('push', { publicKey: keys.publicKey, allowInsecureEndpoints, pusher });
   app.addHook('onClose', async () => {
     stop();
     await pusher.close();

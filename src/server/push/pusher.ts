@@ -11,7 +11,7 @@ import {
 } from '../services/push-subscriptions.ts';
 import { deliver, type Delivery } from './deliver.ts';
 import { notificationMessage, type PushMessage } from './message.ts';
-import { fetchTransport, type PushRequest, type PushTransport } from './transport.ts';
+import { pushTransport, type PushRequest, type PushTransport } from './transport.ts';
 import type { VapidKeys } from './vapid.ts';
 
 /** A day: a phone that stays offline longer gets the notification list instead. */
@@ -53,7 +53,7 @@ export class Pusher {
   private readonly transport: PushTransport;
 
   constructor(private readonly options: PusherOptions) {
-    this.transport = options.transport ?? fetchTransport;
+    this.transport = options.transport ?? pushTransport({ publicOnly: true });
   }
 
   /** Sends a new notification to each of its user's subscriptions, in the background; never throws. */

@@ -1,3 +1,8 @@
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { NotPublicAddressError, isPublicAddress, publicOnlyLookup } from './public-address.ts';
+
 /** One encrypted push message, ready to POST to a push service (web-push's generateRequestDetails). */
 export interface PushRequest {
   endpoint: string;
@@ -15,22 +20,40 @@ export interface PushResponse {
 export type PushTransport = (request: PushRequest, signal: AbortSignal) => Promise<PushResponse>;
 
 const REQUEST_TIMEOUT_MS = 10_000;
+/** What a refused address is reported as: the subscription is gone (removed), not worth retrying. */
+const NOT_PUBLIC: PushResponse = { status: 410, retryAfter: null };
 
-/** fetch (undici); Content-Length is left to fetch, which knows the body's length. */
-export const fetchTransport: PushTransport = async ({ endpoint, headers, body }, signal) => {
-  const { 'Content-Length': _length, ...rest } = headers;
-  try {
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: rest,
-      body: new Uint8Array(body),
-      redirect: 'manual',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+
+/**
+ * POSTs with node:http(s). With `publicOnly`, the socket connects only to public addresses (the check is
+ * in its DNS lookup, so it holds for the address actually used); a refused address answers as a 410.
+ */
+export function pushTransport({ publicOnly }: { publicOnly: boolean }): PushTransport {
+  return ({ endpoint, headers, body }, signal) =>
+    new Promise((resolve, reject) => {
+      const url = new URL(endpoint);
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      if (publicOnly && isIP(host) && !isPublicAddress(host)) return resolve(NOT_PUBLIC);
+      const client = url.protocol === 'https:' ? https : http;
+      const request = client.request(
+        url,
+        {
+          method: 'POST',
+          headers: { ...headers, 'Content-Length': body.length },
+          signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+          ...(publicOnly && { lookup: publicOnlyLookup }),
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode ?? null, retryAfter: headerText(response.headers['retry-after']) }));
+          response.on('error', () => resolve({ status: null, retryAfter: null }));
+        },
+      );
+      request.on('error', (error) => {
+        if (signal.aborted) reject(error);
+        else resolve(error instanceof NotPublicAddressError ? NOT_PUBLIC : { status: null, retryAfter: null });
+      });
+      request.end(body);
     });
-    await response.body?.cancel();
-    return { status: response.status, retryAfter: response.headers.get('retry-after') };
-  } catch (error) {
-    if (signal.aborted) throw error;
-    return { status: null, retryAfter: null };
-  }
-};
+}

@@ -4,6 +4,7 @@ import { ErrorBody } from '#shared/schemas/common.ts';
 import { PushSubscriptionBody, PushSubscriptionCreated, PushUnsubscribeBody, VapidPublicKey } from '#shared/schemas/push.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
 import { fieldErrors } from '../errors.ts';
+import { resolvesToPublic } from '../push/public-address.ts';
 import { removeSubscription, saveSubscription } from '../services/push-subscriptions.ts';
 
 const tags = ['push'];
@@ -32,9 +33,12 @@ export const pushSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // https only: a push is a server-side POST to the given address, which must not reach internal HTTP services.
-      if (new URL(request.body.endpoint).protocol !== 'https:' && !app.push.allowInsecureEndpoints) {
-        throw fieldErrors([{ field: 'endpoint', key: 'push.endpointNotHttps' }]);
+      // https to a public address only: a push is a server-side POST to the given address, which must not
+      // reach this machine or internal services (the transport checks the address again when it connects).
+      const endpoint = new URL(request.body.endpoint);
+      if (!app.push.allowInsecureEndpoints) {
+        if (endpoint.protocol !== 'https:') throw fieldErrors([{ field: 'endpoint', key: 'push.endpointNotHttps' }]);
+        if (!(await resolvesToPublic(endpoint.hostname))) throw fieldErrors([{ field: 'endpoint', key: 'push.endpointNotPublic' }]);
       }
       const id = await saveSubscription(app.db, request.params.uid, request.user!.familyId, request.body);
       return reply.code(201).send({ id });

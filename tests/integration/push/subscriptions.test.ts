@@ -17,8 +17,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 let sequence = 0;
-/** A browser-like subscription to an https push service (nothing is sent to it in this file). */
-function browserSubscription(host = 'push.example.net') {
+/**
+ * A browser-like subscription to an https push service (nothing is sent to it in this file). Its host is
+ * a public IP address: the test machine resolves no names, and the server refuses what it cannot resolve.
+ */
+function browserSubscription(host = '142.250.79.10') {
   sequence += 1;
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
@@ -136,6 +139,45 @@ describe('POST /users/{uid}/push-subscriptions/', () => {
     expect(intruder.json()).toEqual({ errors: ['O token e o ID do usuário não correspondem.'] });
     expectStatus(await subscribePush(t.app, user, subscription, { 'sec-fetch-site': 'cross-site' }), 403);
     expect(await pushRows(t.app, { endpoint: subscription.endpoint })).toEqual([]);
+  });
+});
+
+describe('push endpoints must be public internet addresses (no requests to this machine or internal networks)', () => {
+  let user: SignedInUser;
+  beforeAll(async () => {
+    user = await verifiedUser(t);
+  });
+
+  it.each([
+    'https://127.0.0.1/push',
+    'https://localhost:8443/push',
+    'https://10.20.30.40/push',
+    'https://172.16.5.4/push',
+    'https://192.168.0.10/push',
+    'https://169.254.169.254/latest/meta-data',
+    'https://100.64.1.1/push',
+    'https://[::1]/push',
+    'https://[fd12:3456::1]/push',
+    'https://[fe80::1]/push',
+    'https://[::ffff:192.168.1.1]/push',
+    'https://0.0.0.0/push',
+    'https://no-such-host.invalid/push',
+  ])('refuses %s, naming the field, translated; stores nothing', async (endpoint) => {
+    const subscription = { ...browserSubscription(), endpoint };
+    const response = await subscribePush(t.app, user, subscription);
+    expectStatus(response, 400);
+    expect(response.json()).toEqual({ errors: ['endpoint: O endereço do serviço de push precisa ser um endereço público da internet.'] });
+    expect(await pushRows(t.app, { endpoint })).toEqual([]);
+  });
+
+  it('says so in English and Spanish too', async () => {
+    const subscription = { ...browserSubscription(), endpoint: 'https://10.0.0.1/push' };
+    expect((await subscribePush(t.app, user, subscription, { 'accept-language': 'en-US' })).json()).toEqual({
+      errors: ['endpoint: The push service address must be a public internet address.'],
+    });
+    expect((await subscribePush(t.app, user, subscription, { 'accept-language': 'es' })).json()).toEqual({
+      errors: ['endpoint: La dirección del servicio push debe ser una dirección pública de internet.'],
+    });
   });
 });
 
