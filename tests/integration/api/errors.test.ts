@@ -49,6 +49,17 @@ describe('every error is {"errors": [...]} translated by Accept-Language', () =>
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toMatch(/GET/);
   });
+
+  it.each([
+    ['GET', '/api/v1/users/not-a-uuid/calibrations/'],
+    ['POST', '/api/v1/users/not-a-uuid/calibrations/'],
+    ['GET', '/api/v1/users/123/orders/'],
+  ] as const)('an owned route whose uid is not a UUID: %s %s → 404, not 405 (the method is right)', async (method, url) => {
+    const response = await t.app.inject({ method, url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers.allow).toBeUndefined();
+    expect(response.json()).toEqual({ errors: ['Não encontrado.'] });
+  });
 });
 
 describe('request bodies', () => {
