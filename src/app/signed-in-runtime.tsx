@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { registerCalibrationSenders, startCalibrationsSync } from './features/calibrations/store/calibration-senders.ts';
 import { registerAnalysisSenders, startOrdersSync } from './features/orders/store/analysis-senders.ts';
+import { registerOrderLiveEvents } from './features/orders/store/live-orders.ts';
 import { useLiveNotifications } from './features/notifications/store/live-notifications.ts';
 import { registerNotificationSenders } from './features/notifications/store/notification-store.ts';
 import { useNotificationsSync } from './features/notifications/store/use-notifications-sync.ts';
@@ -25,6 +26,7 @@ export function startSignedInRuntime(queryClient: QueryClient) {
   // Calibrations are pulled at start (and on sign-in), not only when their screens open.
   startCalibrationsSync(queryClient);
   startOrdersSync(queryClient);
+  registerOrderLiveEvents(queryClient);
   startPushLifecycle();
 }
 

@@ -8,6 +8,8 @@ import {
   notificationsAfter,
   presentNotification,
 } from '../services/notifications.ts';
+import { ANALYSIS_CHANGED } from '../services/analyses.ts';
+import { ORDER_CHANGED } from '../services/orders.ts';
 import { RESYNC_EVENT, type BusEvent } from './bus.ts';
 import type { SseEvent } from './sse.ts';
 
@@ -52,10 +54,19 @@ const notificationChecked: Presenter = async (event, reader) => {
   return { event: 'notification-checked', data: { id: row.id, checked: row.checked, unread } };
 };
 
+/** An order changed (created, billed, paid, a slot taken or given back): its id; the client pulls it. */
+const orderChanged: Presenter = async (event) => (event.id ? { event: 'order', data: { id: event.id } } : null);
+
+/** An analysis changed (sent, edited, deleted, moved on by the staff): its ids; the client pulls its order's list. */
+const analysisChanged: Presenter = async (event) =>
+  event.id && event.orderId ? { event: 'analysis', data: { id: event.id, orderId: event.orderId } } : null;
+
 /** By bus event type. Events of other types are not sent to the browser. */
 const PRESENTERS: Record<string, Presenter> = {
   [NOTIFICATION_CREATED]: notificationCreated,
   [NOTIFICATION_CHECKED]: notificationChecked,
+  [ORDER_CHANGED]: orderChanged,
+  [ANALYSIS_CHANGED]: analysisChanged,
   [RESYNC_EVENT]: (_event, reader) => unreadEvent(reader),
 };
 

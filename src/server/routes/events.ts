@@ -13,7 +13,9 @@ const description = [
   'Server-Sent Events (text/event-stream) for the signed-in user, starting with `retry: 5000`:',
   '`unread` `{"unread"}` on open; `notification` (id = the notification id) `{"notification", "unread"}` when one is',
   'created, its message in the Accept-Language of the request; `notification-checked` `{"id", "checked", "unread"}` when',
-  'toogle_check changes one (from any tab or device); a `: ping` comment every 25 s. The stream ends when the session',
+  'toogle_check changes one (from any tab or device); `order` `{"id"}` and `analysis` `{"id", "orderId"}` when one of the',
+  "user's orders or analyses changes (created, paid, moved on by the staff…: the client pulls it); a `: ping` comment",
+  'every 25 s. The stream ends when the session',
   'is signed out or revoked, and when the server shuts down; EventSource then reconnects. A reconnection with',
   '`Last-Event-ID` (the id of the last `notification` received) first gets the notifications created since (up to 100).',
 ].join(' ');

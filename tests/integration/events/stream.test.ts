@@ -6,6 +6,7 @@ import { notify } from '#server/services/notifications.ts';
 import { API, expectStatus, type SignedInUser } from '#tests/utils/accounts.ts';
 import { createCalibration, listNotifications, toggleCheck, verifiedUser, type Notification } from '#tests/utils/calibrations.ts';
 import { createLiveTestApp, eventsUrl, eventually, openUserEvents, within, type LiveTestApp } from '#tests/utils/live.ts';
+import { createAnalysis, createOrder, moveAnalysis, staffUser } from '#tests/utils/orders.ts';
 import { json, openSse, type SseStream } from '#tests/utils/sse.ts';
 
 const HEARTBEAT_MS = 150;
@@ -213,6 +214,29 @@ describe('notifications on the stream', () => {
     const next = await stream.next();
     expect(next.id).toBe(kept.id);
     expect(stream.raw()).not.toContain('Desfeita');
+  });
+});
+
+describe('orders and analyses on the stream', () => {
+  it('the staff paying an order and moving an analysis on reach the owner as `order` and `analysis` (ids only), not others', async () => {
+    const staff = await staffUser(t);
+    const user = await verifiedUser(t);
+    const other = await verifiedUser(t);
+    const stream = await open(user);
+    const othersStream = await open(other);
+    await stream.next('unread');
+    await othersStream.next('unread');
+
+    const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant', quantity: 2 });
+    const orderEvents = [await stream.next('order', 2000)];
+    expect(orderEvents.map((message) => json(message))).toContainEqual({ id: order.id });
+
+    const analysis = await createAnalysis(t.app, user, order);
+    const sent = await stream.next('analysis', 2000);
+    expect(json(sent)).toEqual({ id: analysis.id, orderId: order.id });
+    await moveAnalysis(t.app, staff, analysis.id, 'AI');
+    expect(json(await stream.next('analysis', 2000))).toEqual({ id: analysis.id, orderId: order.id });
+    expect(othersStream.raw()).not.toContain(order.id);
   });
 });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Notification } from '#shared/schemas/notifications.ts';
 import { db, useDatabaseUser } from '#app/lib/db.ts';
 import { followEventStream } from '#app/lib/live/event-stream.ts';
+import { dispatchLiveEvent } from '#app/lib/live/live-handlers.ts';
 import type { ServerEvent } from '#app/lib/live/sse-parser.ts';
 import { applyServerRows } from '#app/lib/sync/pull.ts';
 import { notificationKeys } from '../api/notification-queries.ts';
@@ -22,7 +23,7 @@ function parse<T extends z.ZodType>(schema: T, data: string): z.infer<T> | null 
   }
 }
 
-/** Applies one event of the user's stream to the local database (the bell and the list follow it). */
+/** Applies one event of the user's stream to the local database (the bell and the list follow it); other features' events go to their handlers. */
 export async function applyLiveEvent(userId: string, event: ServerEvent) {
   if (event.event === 'notification') {
     const payload = parse(NotificationEvent, event.data);
@@ -31,6 +32,8 @@ export async function applyLiveEvent(userId: string, event: ServerEvent) {
     const payload = parse(CheckedEvent, event.data);
     const current = payload && (await db.notifications.get(payload.id));
     if (payload && current) await applyServerRows('notifications', userId, [{ ...current, checked: payload.checked }]);
+  } else {
+    await dispatchLiveEvent(userId, event);
   }
 }
 
