@@ -157,7 +157,7 @@ describe('notifications on the stream', () => {
 
     // Missed while the connection was down.
     const two = await notify(t.app.db, user.id, 'success', 'calibrationCreated', { name: 'Dois' });
-    const three = await notify(t.app.db, user.id, 'warning', 'calibrationCreated', { name: 'Três' });
+    const three = await notify(t.app.db, user.id, 'processing', 'calibrationCreated', { name: 'Três' });
     const again = await openSseWith(user, { 'last-event-id': seen.id! });
     const replayed = [await again.next(), await again.next()];
     expect(replayed.map((message) => [message.event, message.id])).toEqual([
