@@ -37,7 +37,7 @@ async function fillForm(page: Page, values: { name: string; syringe: string }) {
   await field(page, t.cal.fields.residualSyringeActivity).fill('0,5');
   await field(page, t.cal.fields.measurementDatetime).fill('2026-11-20T09:30');
   await field(page, t.cal.fields.phantomVolume).fill('250');
-  await page.locator('input[type=file]').setInputFiles({ name: 'fantoma.zip', mimeType: 'application/zip', buffer: Buffer.alloc(2048, 7) });
+  await page.locator('input[type=file]').setInputFiles({ name: 'fantoma.zip', mimeType: 'application/zip', buffer: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(2044, 7)]) });
 }
 
 describe('calibrations offline, in Chromium against the real server', () => {

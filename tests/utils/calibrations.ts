@@ -37,7 +37,7 @@ export function calibrationFields(overrides: MultipartFields = {}): MultipartFie
   };
 }
 
-/** Deterministic pseudo-random bytes standing in for a zipped image set (xorshift32 from `seed`). */
+/** Deterministic pseudo-random bytes standing in for a zipped image set (xorshift32 from `seed`), starting as a zip does. */
 export function imageBytes(size = 4096, seed = 1): Uint8Array {
   const bytes = new Uint8Array(size);
   let state = (seed * 2_654_435_761) >>> 0 || 1;
@@ -49,6 +49,8 @@ export function imageBytes(size = 4096, seed = 1): Uint8Array {
     state >>>= 0;
     bytes[i] = state & 0xff;
   }
+  // They stand for a zip: the server checks an upload's first bytes against its declared type.
+  bytes.set([0x50, 0x4b, 0x03, 0x04].slice(0, size));
   return bytes;
 }
 

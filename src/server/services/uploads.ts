@@ -107,11 +107,20 @@ export async function forgetUpload(db: Db, id: string): Promise<void> {
   await db.delete(uploads).where(eq(uploads.id, id));
 }
 
-/** SHA-256 (hex) of a stream, read chunk by chunk. */
-export async function sha256Of(stream: Readable): Promise<string> {
+/** One read of a stream: its SHA-256 (hex) and its first `headBytes` bytes. */
+export async function inspectStream(stream: Readable, headBytes: number): Promise<{ sha256: string; head: Buffer }> {
   const hash = createHash('sha256');
-  for await (const chunk of stream) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+  const head: Buffer[] = [];
+  let kept = 0;
+  for await (const chunk of stream) {
+    const bytes = chunk as Buffer;
+    hash.update(bytes);
+    if (kept < headBytes) {
+      head.push(bytes.subarray(0, headBytes - kept));
+      kept += Math.min(bytes.length, headBytes - kept);
+    }
+  }
+  return { sha256: hash.digest('hex'), head: Buffer.concat(head) };
 }
 
 const uploadError = (key: string) => new AppError(400, [{ field: 'images_upload_id', key }]);

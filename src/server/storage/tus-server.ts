@@ -4,7 +4,8 @@ import { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { Db } from '../db/client.ts';
 import type { Translate } from '../i18n/translator.ts';
-import { findOwnUpload, recordUpload, setUploadStatus, sha256Of, type UploadMeta } from '../services/uploads.ts';
+import { SIGNATURE_BYTES, contentMatchesType } from '../services/file-signatures.ts';
+import { findOwnUpload, inspectStream, recordUpload, setUploadStatus, type UploadMeta } from '../services/uploads.ts';
 import type { UploadStore } from './upload-store.ts';
 
 /** What the tus hooks need to know of the request they serve (set by the route, keyed by the Web request). */
@@ -27,18 +28,23 @@ const contextOf = (req: Request): TusContext => {
 /** A hook's refusal as tus expects it; the route turns it into our `{"errors": [...]}` body. */
 const refusal = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ errors: [message] }) });
 
-/** An upload's last byte arrived: its SHA-256 must match the client's, else it fails and its bytes go (422). */
+/**
+ * An upload's last byte arrived: its SHA-256 must match the client's, and its first bytes the type it was
+ * declared as (a zip begins as a zip); else it fails and its bytes go (422), read once for both checks.
+ */
 async function finish(db: Db, store: UploadStore, req: Request, upload: Upload) {
   const { t, userId } = contextOf(req);
-  const expected = (await findOwnUpload(db, userId, upload.id))?.sha256;
-  const actual = await sha256Of(store.open(upload.id));
-  if (actual === expected) {
+  const row = await findOwnUpload(db, userId, upload.id);
+  const { sha256, head } = await inspectStream(store.open(upload.id), SIGNATURE_BYTES);
+  const problem =
+    sha256 !== row?.sha256 ? t('uploads.checksumMismatch') : !contentMatchesType(row.type, head) ? t('uploads.contentMismatch', { name: row.filename }) : null;
+  if (!problem) {
     await setUploadStatus(db, upload.id, 'complete', upload.offset);
     return {};
   }
   await setUploadStatus(db, upload.id, 'failed', upload.offset);
   await store.remove(upload.id);
-  throw refusal(422, t('uploads.checksumMismatch'));
+  throw refusal(422, problem);
 }
 
 /** The tus 1.0 server behind `/api/v1/uploads/`: ids and owners from the route, our table kept in step. */

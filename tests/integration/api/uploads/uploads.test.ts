@@ -228,6 +228,59 @@ describe('checksum at the end', () => {
   });
 });
 
+describe('content checked against the declared type at the end', () => {
+  const withHead = (head: number[], size = 2_000, at = 0) => {
+    const bytes = imageBytes(size, 21);
+    bytes.fill(0, 0, 4);
+    bytes.set(head, at);
+    return bytes;
+  };
+  const dicomPart10 = () => {
+    const bytes = imageBytes(1_000, 22);
+    bytes.fill(0, 0, 128);
+    bytes.set(Buffer.from('DICM'), 128);
+    return bytes;
+  };
+
+  async function sendWhole(bytes: Uint8Array, filename: string, filetype: string, acceptLanguage?: string) {
+    const id = await createUpload(t.app, ana, bytes, { filename, filetype });
+    return { id, last: await patchUpload(t.app, ana, id, 0, bytes, acceptLanguage ? { 'accept-language': acceptLanguage } : {}) };
+  }
+
+  it.each([
+    ['serie.zip', 'application/zip', () => imageBytes(2_000, 23)],
+    ['vazio.zip', 'application/zip', () => withHead([0x50, 0x4b, 0x05, 0x06])],
+    ['serie.dcm', 'application/dicom', dicomPart10],
+    ['antigo.dcm', 'application/dicom', () => withHead([0x08, 0x00, 0x05, 0x00])],
+    ['mapa.png', 'image/png', () => withHead([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+    ['foto.jpg', 'image/jpeg', () => withHead([0xff, 0xd8, 0xff, 0xe0])],
+    ['scan.tif', 'image/tiff', () => withHead([0x49, 0x49, 0x2a, 0x00])],
+    ['scan-mac.tif', 'image/tiff', () => withHead([0x4d, 0x4d, 0x00, 0x2a])],
+  ])('%s whose bytes are what it says → complete', async (filename, filetype, bytes) => {
+    const { id, last } = await sendWhole(bytes(), filename, filetype);
+    expectStatus(last, 204);
+    expect((await rowOf(id))?.status).toBe('complete');
+  });
+
+  it.each([
+    [undefined, 'O conteúdo de “exame.zip” não corresponde ao tipo do arquivo: o envio falhou. Escolha um arquivo zip, DICOM ou de imagem válido.'],
+    ['en-US', 'The content of “exame.zip” does not match its file type: the upload failed. Choose a valid zip, DICOM or image file.'],
+    ['es', 'El contenido de “exame.zip” no corresponde al tipo de archivo: la carga falló. Elija un archivo zip, DICOM o de imagen válido.'],
+  ])('a "zip" that is really something else → 422 on the last byte (%s); failed, bytes deleted', async (acceptLanguage, message) => {
+    const notZip = withHead([...Buffer.from('MZ')]); // a Windows executable's start
+    const { id, last } = await sendWhole(notZip, 'exame.zip', 'application/zip', acceptLanguage);
+    expectStatus(last, 422);
+    expect(last.json()).toEqual({ errors: [message] });
+    expect((await rowOf(id))?.status).toBe('failed');
+    expect(storedUpload(id)).toBe(false);
+  });
+
+  it('a PNG declared as DICOM is refused too', async () => {
+    const { last } = await sendWhole(withHead([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'serie.dcm', 'application/dicom');
+    expectStatus(last, 422);
+  });
+});
+
 describe('consumed by a calibration (JSON with imagesUploadId)', () => {
   const postJson = (user: SignedInUser, payload: Record<string, unknown>, acceptLanguage = 'en-US') =>
     t.app.inject({ method: 'POST', url: calibrationsUrl(user.id), headers: { cookie: user.cookies, 'accept-language': acceptLanguage }, payload });
