@@ -129,10 +129,16 @@ export async function staffSetStatus(
   return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
 }
 
-/** Moves an analysis to `status` (CO with a PDF report); fails loudly unless 200. */
+/** The staff's steps from Data sent (or Verifying, which may be repeated) to a status: DS → AI → II | PR → CO. */
+const STEPS_TO: Record<string, string[]> = { AI: ['AI'], II: ['AI', 'II'], PR: ['AI', 'PR'], CO: ['AI', 'PR', 'CO'] };
+
+/** Moves an analysis in Data sent or Verifying to `status` step by step (CO with a PDF report); fails loudly unless each answers 200. */
 export async function moveAnalysis(app: App, staff: User, aid: string, status: string, message?: string): Promise<Analysis> {
-  const report = status === 'CO' ? { content: PDF, filename: 'relatorio.pdf', contentType: 'application/pdf' } : undefined;
-  const response = await staffSetStatus(app, staff, aid, { status, ...(message ? { message } : {}) }, report);
-  if (response.statusCode !== 200) throw new Error(`status ${status} answered ${response.statusCode}: ${response.body}`);
-  return response.json<Analysis>();
+  let response: InjectResponse | undefined;
+  for (const step of STEPS_TO[status] ?? [status]) {
+    const report = step === 'CO' ? { content: PDF, filename: 'relatorio.pdf', contentType: 'application/pdf' } : undefined;
+    response = await staffSetStatus(app, staff, aid, { status: step, ...(message && step === status ? { message } : {}) }, report);
+    if (response.statusCode !== 200) throw new Error(`status ${step} answered ${response.statusCode}: ${response.body}`);
+  }
+  return response!.json<Analysis>();
 }

@@ -10,7 +10,7 @@ import { readForm, type ReadForm, type UploadedFile } from '../http/forms.ts';
 import { withForm } from '../http/images.ts';
 import { noticeContext } from '../http/notices.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { findAnalysis, presentAnalysis, setAnalysisStatus } from '../services/analyses.ts';
+import { findAnalysis, isStaffMove, presentAnalysis, setAnalysisStatus } from '../services/analyses.ts';
 import { tellUser, type Notice } from '../services/notices.ts';
 import { createOrder, findOrder, presentOrders, setBill, updateOrder, type OrderRow } from '../services/orders.ts';
 import type { Db } from '../db/client.ts';
@@ -113,7 +113,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Move an analysis: AI, II (with `message` to the user), PR, or CO (with the multipart PDF `report`); the user is notified",
+        summary:
+          "Move an analysis on: DS → AI → II (with `message` to the user) or PR → CO (with the multipart PDF `report`); the same status again updates it; other moves → 409; the user is notified",
         params: AnalysisIdParams,
         body: formBody,
         response: { 200: Analysis, ...errors },
@@ -127,6 +128,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         const { status, message } = parseStatusChange(form);
         const report = pdfOf(form.files.report, 'report');
         if (status === 'CO' && !report) throw fieldErrors([{ field: 'report', key: 'staff.reportRequired' }]);
+        if (!isStaffMove(analysis.status, status)) {
+          const name = (code: string) => request.t(`staff.statusNames.${code}`);
+          throw appError(409, 'staff.illegalMove', { from: name(analysis.status), to: name(status) });
+        }
         const reportFileId = report ? await recordFile(app.db, analysis.userId, report) : null;
         const { row, replacedStorageKey } = await setAnalysisStatus(app.db, analysis, status, message, reportFileId);
         if (replacedStorageKey) await app.fileStore.remove(replacedStorageKey);

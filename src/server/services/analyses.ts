@@ -278,6 +278,24 @@ export async function deleteAnalysis(db: Db, row: AnalysisRow, expectedVersion: 
 }
 
 /** Staff: a new status (II with its message; CO with its report's file id). Returns the row and a replaced report's storage key. */
+/**
+ * The moves the staff may make (DOMAIN.md): DS → AI → II or PR → CO. The same status again updates it
+ * (II's message, CO's report); II goes back to DS only through the owner's edit.
+ */
+const STAFF_MOVES: Record<AnalysisStatusCode, readonly AnalysisStatusCode[]> = {
+  DS: ['AI'],
+  AI: ['AI', 'II', 'PR'],
+  II: ['II'],
+  PR: ['PR', 'CO'],
+  CO: ['CO'],
+};
+
+export const isStaffMove = (from: AnalysisStatusCode, to: AnalysisStatusCode) => STAFF_MOVES[from].includes(to);
+
+/**
+ * The staff moves an analysis on (the caller checked `isStaffMove`); only from the status it was read
+ * in, so two concurrent moves cannot skip a step (the second → 409).
+ */
 export async function setAnalysisStatus(db: Db, row: AnalysisRow, status: AnalysisStatusCode, message: string, reportFileId: string | null) {
   const write = async (tx: Db) => {
     const [updated] = await tx
@@ -289,9 +307,9 @@ export async function setAnalysisStatus(db: Db, row: AnalysisRow, status: Analys
         modifiedAt: new Date(),
         version: sql`${analyses.version} + 1`,
       })
-      .where(eq(analyses.id, row.id))
+      .where(and(eq(analyses.id, row.id), eq(analyses.status, row.status)))
       .returning();
-    if (!updated) throw appError(404, 'errors.notFound');
+    if (!updated) throw appError(409, 'staff.changedMeanwhile');
     const replacedStorageKey = reportFileId ? await dropFileRow(tx, row.reportFileId) : null;
     return { row: updated, replacedStorageKey };
   };

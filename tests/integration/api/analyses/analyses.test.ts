@@ -297,6 +297,56 @@ describe('ownership (IDOR) on every uid/oid/aid route', () => {
   });
 });
 
+describe('the staff moves an analysis on only as DOMAIN.md allows', () => {
+  it('DS → AI → PR → CO, or AI → II; skipping or going back → 409, translated, with nothing changed or notified', async () => {
+    const user = await freshUser('Sílvia Passos');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant', quantity: 2 });
+    const analysis = await createAnalysis(t.app, user, order, { analysisName: 'Joelho' });
+    const notificationsBefore = (await listNotifications(t.app, user)).count;
+    const pdf = { content: PDF, filename: 'relatorio.pdf', contentType: 'application/pdf' };
+
+    const skip = await staffSetStatus(t.app, staff, analysis.id, { status: 'PR' }, undefined, 'en-US');
+    expectStatus(skip, 409);
+    expect(skip.json()).toEqual({ errors: ['An analysis in “Data sent” cannot move to “Processing analysis”.'] });
+    const skipToDone = await staffSetStatus(t.app, staff, analysis.id, { status: 'CO' }, pdf);
+    expectStatus(skipToDone, 409);
+    expect(skipToDone.json()).toEqual({ errors: ['Uma análise em “Dados enviados” não pode passar para “Análise concluída”.'] });
+    expect((await getAnalysis(t.app, user, order.id, analysis.id)).json<Analysis>().statusCode).toBe('DS');
+    expect((await listNotifications(t.app, user)).count).toBe(notificationsBefore);
+
+    await moveAnalysis(t.app, staff, analysis.id, 'PR');
+    const back = await staffSetStatus(t.app, staff, analysis.id, { status: 'AI' }, undefined, 'es');
+    expectStatus(back, 409);
+    expect(back.json()).toEqual({ errors: ['Un análisis en “Procesando el análisis” no puede pasar a “Verificando información”.'] });
+    const invalidLate = await staffSetStatus(t.app, staff, analysis.id, { status: 'II', message: 'Tarde demais.' });
+    expectStatus(invalidLate, 409);
+    expectStatus(await staffSetStatus(t.app, staff, analysis.id, { status: 'CO' }, pdf), 200);
+    // A new report for a completed analysis replaces it.
+    expectStatus(await staffSetStatus(t.app, staff, analysis.id, { status: 'CO' }, pdf), 200);
+    expectStatus(await staffSetStatus(t.app, staff, analysis.id, { status: 'PR' }), 409);
+
+    const second = await createAnalysis(t.app, user, order, { analysisName: 'Tornozelo' });
+    await moveAnalysis(t.app, staff, second.id, 'II', 'Falta a série de 24 h.');
+    // Invalid information goes back to Data sent only through the owner's edit, not the staff.
+    expectStatus(await staffSetStatus(t.app, staff, second.id, { status: 'AI' }), 409);
+    expectStatus(await staffSetStatus(t.app, staff, second.id, { status: 'II', message: 'E a de 48 h.' }), 200);
+  });
+
+  it('two moves racing from the same status: one wins, the other → 409 (changed meanwhile)', async () => {
+    const user = await freshUser('Rui Corrida');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant' });
+    const analysis = await createAnalysis(t.app, user, order, { analysisName: 'Punho' });
+    await moveAnalysis(t.app, staff, analysis.id, 'AI');
+    const answers = await Promise.all([
+      staffSetStatus(t.app, staff, analysis.id, { status: 'PR' }),
+      staffSetStatus(t.app, staff, analysis.id, { status: 'II', message: 'Série cortada.' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([200, 409]);
+    const final = (await getAnalysis(t.app, user, order.id, analysis.id)).json<Analysis>().statusCode;
+    expect(['PR', 'II']).toContain(final);
+  });
+});
+
 describe('report', () => {
   it('CO requires a PDF report; the owner downloads it, others get 404; before CO → 404; the user is mailed', async () => {
     const user = await freshUser('Rosa Relatório');
