@@ -1,18 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Analysis, AnalysisStatusChange } from '#shared/schemas/analyses.ts';
+import { Analysis, AnalysisList, AnalysisStatusChange, StaffAnalysisQuery } from '#shared/schemas/analyses.ts';
 import { ErrorBody } from '#shared/schemas/common.ts';
-import { NewOrder, Order } from '#shared/schemas/orders.ts';
+import { NewOrder, Order, OrderList, StaffOrderQuery } from '#shared/schemas/orders.ts';
 import { files } from '../db/schema.ts';
 import { AppError, appError, fieldErrors, InputError } from '../errors.ts';
 import { readForm, type ReadForm, type UploadedFile } from '../http/forms.ts';
 import { withForm } from '../http/images.ts';
 import { noticeContext } from '../http/notices.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { findAnalysis, isStaffMove, presentAnalysis, setAnalysisStatus } from '../services/analyses.ts';
+import { findAnalysis, isStaffMove, presentAnalysis, setAnalysisStatus, staffAnalysisPage } from '../services/analyses.ts';
 import { tellUser, type Notice } from '../services/notices.ts';
-import { createOrder, findOrder, presentOrders, setBill, updateOrder, type OrderRow } from '../services/orders.ts';
+import { createOrder, findOrder, presentOrders, setBill, staffOrderPage, updateOrder, type OrderRow } from '../services/orders.ts';
 import type { Db } from '../db/client.ts';
 
 const tags = ['staff'];
@@ -67,6 +67,38 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     values: { code: row.code, service: row.serviceId },
     mail: { kind: mail, path: '/dashboard/my-services' },
   });
+
+  app.get(
+    '/staff/orders/',
+    {
+      schema: {
+        tags,
+        summary: "Every user's orders, newest first, a page at a time (`count` is the total); `?status=APG|CON`, `?userId=`",
+        querystring: StaffOrderQuery,
+        response: { 200: OrderList, ...errors },
+      },
+    },
+    async (request) => {
+      const { total, rows } = await staffOrderPage(app.db, request.query);
+      return { count: total, row: await presentOrders(app.db, rows, request.t) };
+    },
+  );
+
+  app.get(
+    '/staff/analyses/',
+    {
+      schema: {
+        tags,
+        summary: 'The analysis queue: oldest change first, a page at a time (`count` is the total); `?status=DS|AI|II|PR|CO`',
+        querystring: StaffAnalysisQuery,
+        response: { 200: AnalysisList, ...errors },
+      },
+    },
+    async (request) => {
+      const { total, rows } = await staffAnalysisPage(app.db, request.query);
+      return { count: total, row: rows.map(({ row, serviceId }) => presentAnalysis(row, serviceId, request.t)) };
+    },
+  );
 
   app.post(
     '/staff/orders/',

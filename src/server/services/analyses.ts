@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceId } from '#shared/catalog.ts';
 import { ANALYSIS_STATUS_LABELS, EDITABLE_ANALYSIS_STATUSES, type AnalysisStatusCode } from '#shared/schemas/orders.ts';
-import type { Analysis } from '#shared/schemas/analyses.ts';
+import type { Analysis, StaffAnalysisQuery } from '#shared/schemas/analyses.ts';
 import type { Db } from '../db/client.ts';
 import { analyses, calibrations, files, isotopes, orders } from '../db/schema.ts';
 import { appError, fieldErrors, type AppError } from '../errors.ts';
@@ -51,6 +51,21 @@ export function presentAnalysis(row: AnalysisRow, serviceId: string, t: Translat
     ...(serviceId === 'radiosino' ? { isotope: row.isotope! } : {}),
     version: row.version,
   };
+}
+
+/** Staff: one page of the analysis queue (oldest change first) with each one's service, and how many match in all. */
+export async function staffAnalysisPage(db: Db, { status, limit, offset }: StaffAnalysisQuery) {
+  const where = status ? eq(analyses.status, status) : undefined;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(analyses).where(where);
+  const rows = await db
+    .select({ row: analyses, serviceId: orders.serviceId })
+    .from(analyses)
+    .innerJoin(orders, eq(orders.id, analyses.orderId))
+    .where(where)
+    .orderBy(asc(analyses.modifiedAt), asc(analyses.id))
+    .limit(limit)
+    .offset(offset);
+  return { total, rows };
 }
 
 export async function listAnalyses(db: Db, orderId: string): Promise<AnalysisRow[]> {

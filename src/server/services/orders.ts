@@ -6,6 +6,7 @@ import {
   type AnalysisStatusCounts,
   type NewOrder,
   type Order,
+  type StaffOrderQuery,
 } from '#shared/schemas/orders.ts';
 import type { Db } from '../db/client.ts';
 import { analyses, files, orders, users } from '../db/schema.ts';
@@ -62,6 +63,14 @@ export async function countAnalyses(db: Db, orderIds: string[]): Promise<Map<str
 export async function presentOrders(db: Db, rows: OrderRow[], t: Translate): Promise<Order[]> {
   const counts = await countAnalyses(db, rows.map((row) => row.id));
   return rows.map((row) => presentOrder(row, counts.get(row.id)!, t));
+}
+
+/** Staff: one page of every user's orders (newest first) and how many match in all. */
+export async function staffOrderPage(db: Db, { status, userId, limit, offset }: StaffOrderQuery): Promise<{ total: number; rows: OrderRow[] }> {
+  const where = and(status ? eq(orders.statusPayment, status) : undefined, userId ? eq(orders.userId, userId) : undefined);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.number)).limit(limit).offset(offset);
+  return { total, rows };
 }
 
 export async function listOrders(db: Db, userId: string): Promise<OrderRow[]> {
