@@ -79,7 +79,13 @@ export async function buildApp(config: Config) {
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 4, fields: 40 } });
   const uploadStore = await createUploadStore({ dataDir: config.dataDir, s3: config.s3 ?? null, expiresMs: UPLOAD_TTL_MS });
   app.decorate('fileStore', createFileStore(config.dataDir, uploadStore));
-  await app.register(uploadsPlugin, { store: uploadStore, path: `${API_PREFIX}/uploads`, maxBytes: config.uploadMaxBytes, sweepMs: config.uploadSweepMs });
+  await app.register(uploadsPlugin, {
+    store: uploadStore,
+    path: `${API_PREFIX}/uploads`,
+    maxBytes: config.uploadMaxBytes,
+    sweepMs: config.uploadSweepMs,
+    databaseUrl: config.database.kind === 'postgres' ? config.database.url : null,
+  });
   await app.register(idempotencyPlugin);
   await app.register(eventsPlugin, { database, heartbeatMs: config.eventsHeartbeatMs });
   await app.register(pushPlugin, { config });

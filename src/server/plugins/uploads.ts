@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { sweepExpiredUploads } from '../services/uploads.ts';
+import { PostgresLocker } from '../storage/postgres-locker.ts';
 import { createTusServer, type TusServer } from '../storage/tus-server.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 
@@ -27,13 +28,17 @@ interface UploadsOptions {
   path: string;
   maxBytes?: number;
   sweepMs?: number;
+  /** PostgreSQL: uploads are locked across processes. */
+  databaseUrl?: string | null;
 }
 
 /** Resumable uploads: the tus server, its store, and the sweep of expired uploads (on start, then periodically). */
 export const uploadsPlugin = fp<UploadsOptions>(async (app, options) => {
   const maxBytes = options.maxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
   const { store } = options;
-  const tus = createTusServer({ db: app.db, store, path: options.path, maxBytes });
+  const locker = options.databaseUrl ? await PostgresLocker.open(options.databaseUrl) : undefined;
+  if (locker) app.addHook('onClose', () => locker.close());
+  const tus = createTusServer({ db: app.db, store, path: options.path, maxBytes, locker });
   const log = app.log.child({ module: 'uploads' });
   const sweep = async () => {
     const removed = await sweepExpiredUploads(app.db, store.remove);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Server } from '@tus/server';
+import { Server, type Locker } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { Db } from '../db/client.ts';
 import type { Translate } from '../i18n/translator.ts';
@@ -48,9 +48,11 @@ async function finish(db: Db, store: UploadStore, req: Request, upload: Upload) 
 }
 
 /** The tus 1.0 server behind `/api/v1/uploads/`: ids and owners from the route, our table kept in step. */
-export function createTusServer(options: { db: Db; store: UploadStore; path: string; maxBytes: number }) {
+export function createTusServer(options: { db: Db; store: UploadStore; path: string; maxBytes: number; locker?: Locker }) {
   const { db, store } = options;
   return new Server({
+    // One process (PGlite): tus's memory locker; several on PostgreSQL: the shared one (postgres-locker.ts).
+    ...(options.locker && { locker: options.locker }),
     path: options.path,
     datastore: store.datastore,
     maxSize: options.maxBytes,

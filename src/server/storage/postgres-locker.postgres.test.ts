@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '@tus/server';
+import { PostgresLocker } from './postgres-locker.ts';
+
+// Two lockers stand for two server processes on one PostgreSQL database.
+let first: PostgresLocker;
+let second: PostgresLocker;
+beforeAll(async () => {
+  const url = process.env.TEST_DATABASE_URL!;
+  [first, second] = await Promise.all([PostgresLocker.open(url), PostgresLocker.open(url)]);
+});
+afterAll(async () => {
+  await Promise.all([first?.close(), second?.close()]);
+});
+
+const uploadId = () => crypto.randomUUID();
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('tus locks shared by processes (PostgreSQL advisory locks)', () => {
+  it('a second process waits for the upload, asks the holder to let go, and gets it once released', async () => {
+    const id = uploadId();
+    const holder = first.newLock(id);
+    let releaseAsked = 0;
+    await holder.lock(new AbortController().signal, () => {
+      releaseAsked += 1;
+    });
+
+    const taker = second.newLock(id);
+    let taken = false;
+    const taking = taker.lock(AbortSignal.timeout(5_000), () => undefined).then(() => (taken = true));
+    await settle(400);
+    expect(taken).toBe(false);
+    expect(releaseAsked).toBeGreaterThan(0);
+
+    await holder.unlock();
+    await taking;
+    expect(taken).toBe(true);
+    await taker.unlock();
+  });
+
+  it('gives up with tus\'s lock timeout when the holder never lets go; the holder keeps it', async () => {
+    const id = uploadId();
+    const holder = first.newLock(id);
+    await holder.lock(new AbortController().signal, () => undefined);
+    await expect(second.newLock(id).lock(AbortSignal.timeout(300), () => undefined)).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
+    // Released, it is free for the other process at once.
+    await holder.unlock();
+    const next = second.newLock(id);
+    await next.lock(AbortSignal.timeout(1_000), () => undefined);
+    await next.unlock();
+  });
+
+  it('different uploads do not wait for each other', async () => {
+    const a = first.newLock(uploadId());
+    const b = second.newLock(uploadId());
+    await a.lock(AbortSignal.timeout(1_000), () => undefined);
+    await b.lock(AbortSignal.timeout(1_000), () => undefined);
+    await Promise.all([a.unlock(), b.unlock()]);
+  });
+});
