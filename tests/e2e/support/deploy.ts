@@ -17,7 +17,7 @@ export function freePort(): Promise<number> {
 }
 
 /** A copy of the built client in `dir` (the "version in production" for a deploy test). */
-export function copyBuild(dir: string, from = 'dist') {
+export function copyBuild(dir: string, from = process.env.DIST_DIR ?? 'dist') {
   fs.cpSync(path.resolve(from), dir, { recursive: true });
   return dir;
 }
