@@ -3,12 +3,10 @@ import {
   calibrationValuesOf,
   checkCalibration,
   formValuesOf,
-  isoToLocalInput,
-  localInputToIso,
   netActivity,
-  toOffsetIso,
   type CalibrationFormValues,
 } from './calibration-values.ts';
+import { isoToLocalInput, localInputToIso, toOffsetIso } from '#app/lib/local-input.ts';
 
 const NOW = new Date(2026, 10, 22, 15, 30);
 

@@ -1,5 +1,6 @@
 import { ANALYSIS_FIELDS } from '#shared/schemas/analyses.ts';
 import type { ServiceId } from '#shared/catalog.ts';
+import { decimalText, isoToLocalInput, localInputToIso } from '#app/lib/local-input.ts';
 
 /**
  * The analysis form per service (v1 §1.14 through the shared `ANALYSIS_FIELDS`): its text values, the
@@ -58,45 +59,6 @@ export const EMPTY_FORM: AnalysisFormValues = {
   isotope: '',
   images: '',
 };
-
-// The date-time helpers mirror the calibrations feature's (features do not import each other).
-const pad = (n: number, width = 2) => String(Math.trunc(Math.abs(n))).padStart(width, '0');
-
-export function toOffsetIso(date: Date): string {
-  const offset = -date.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` +
-    `${sign}${pad(offset / 60)}:${pad(offset % 60)}`
-  );
-}
-
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/** A `datetime-local` value as ISO with the user's offset, or null when it is not a real local date-time. */
-export function localInputToIso(text: string): string | null {
-  const m = LOCAL_DATE_TIME.exec(text.trim());
-  if (!m) return null;
-  const [year, month, day, hour, minute, second = 0] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
-  const date = new Date(year!, month! - 1, day!, hour!, minute!, second);
-  if (date.getFullYear() !== year || date.getMonth() !== month! - 1 || date.getDate() !== day || date.getHours() !== hour) return null;
-  return toOffsetIso(date);
-}
-
-export function isoToLocalInput(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const base = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  return date.getSeconds() ? `${base}:${pad(date.getSeconds())}` : base;
-}
-
-/** A number as the user types it: the language's decimal separator, no grouping. */
-export function decimalText(value: number | undefined, language: string): string {
-  if (value === undefined) return '';
-  const separator = new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-  return String(value).replace('.', separator);
-}
 
 /** Form values of a stored analysis (edit). */
 export function formValuesOf(analysis: AnalysisValues, language = 'en-US'): AnalysisFormValues {

@@ -9,6 +9,7 @@ import { isQuotaExceededError, type CalibrationRecord } from '#app/lib/db.ts';
 import { messageText, type FormMessage } from '#app/lib/form-errors.ts';
 import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { useFormState } from '#app/lib/use-form-state.ts';
+import { nowAsLocalInput } from '#app/lib/local-input.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { useEntitySync } from '#app/ui/sync-badge.tsx';
@@ -20,7 +21,6 @@ import {
   calibrationValuesOf,
   checkCalibration,
   formValuesOf,
-  nowAsLocalInput,
   type CalibrationFormValues,
 } from '../calibration-values.ts';
 import { createCalibration, updateCalibration, useCalibration, useCalibrations, useIsotopeNames, useQueuedImages } from '../store/calibration-store.ts';
