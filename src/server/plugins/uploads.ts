@@ -36,7 +36,7 @@ interface UploadsOptions {
 export const uploadsPlugin = fp<UploadsOptions>(async (app, options) => {
   const maxBytes = options.maxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
   const { store } = options;
-  const locker = options.databaseUrl ? await PostgresLocker.open(options.databaseUrl) : undefined;
+  const locker = options.databaseUrl ? new PostgresLocker(options.databaseUrl) : undefined;
   if (locker) app.addHook('onClose', () => locker.close());
   const tus = createTusServer({ db: app.db, store, path: options.path, maxBytes, locker });
   const log = app.log.child({ module: 'uploads' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { ERRORS } from '@tus/server';
 import { PostgresLocker } from './postgres-locker.ts';
 
@@ -7,7 +8,7 @@ let first: PostgresLocker;
 let second: PostgresLocker;
 beforeAll(async () => {
   const url = process.env.TEST_DATABASE_URL!;
-  [first, second] = await Promise.all([PostgresLocker.open(url), PostgresLocker.open(url)]);
+  [first, second] = [new PostgresLocker(url), new PostgresLocker(url)];
 });
 afterAll(async () => {
   await Promise.all([first?.close(), second?.close()]);
@@ -48,6 +49,26 @@ describe('tus locks shared by processes (PostgreSQL advisory locks)', () => {
     const next = second.newLock(id);
     await next.lock(AbortSignal.timeout(1_000), () => undefined);
     await next.unlock();
+  });
+
+  it('when its connection drops, the next lock opens a new one (PostgreSQL freed the old one\'s locks)', async () => {
+    const id = uploadId();
+    const held = first.newLock(id);
+    await held.lock(AbortSignal.timeout(1_000), () => undefined);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE '%pg_try_advisory_lock%' AND pid <> pg_backend_pid()");
+    } finally {
+      await admin.end();
+    }
+    await settle(200);
+    const again = second.newLock(id);
+    await expect(again.lock(AbortSignal.timeout(2_000), () => undefined)).resolves.toBeUndefined();
+    await again.unlock();
+    const fresh = first.newLock(uploadId());
+    await expect(fresh.lock(AbortSignal.timeout(2_000), () => undefined)).resolves.toBeUndefined();
+    await Promise.all([fresh.unlock(), held.unlock()]);
   });
 
   it('different uploads do not wait for each other', async () => {

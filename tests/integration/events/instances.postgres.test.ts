@@ -104,7 +104,7 @@ describe('two instances on one PostgreSQL database', () => {
     await admin.connect();
     try {
       const { rowCount } = await admin.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%dosehub_events%' AND pid <> pg_backend_pid()",
       );
       expect(rowCount).toBe(2);
     } finally {
