@@ -27,6 +27,8 @@ export function useFormState<V extends Values>({ initialValues, validate = NO_RU
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldMessages<Field<V>>>({});
   const submitted = useRef(false);
+  /** The user has changed a field: newer data from the server no longer replaces the values. */
+  const edited = useRef(false);
   const elements = useRef(new Map<string, HTMLElement>());
   const order = Object.keys(initialValues) as Field<V>[];
 
@@ -49,6 +51,7 @@ export function useFormState<V extends Values>({ initialValues, validate = NO_RU
   };
 
   const setValue = <K extends Field<V>>(field: K, value: V[K]) => {
+    edited.current = true;
     const next = { ...values, [field]: value };
     setValues(next);
     setErrors((previous) => {
@@ -102,5 +105,10 @@ export function useFormState<V extends Values>({ initialValues, validate = NO_RU
     if (Object.keys(found).length === 0) onValid(values);
   };
 
-  return { values, setValues, textField, checkboxField, onSubmit, showErrors, showApiError };
+  /** Newer data for an untouched form (a restored cache refetched): shown instead of the first seed; ignored once the user typed. */
+  const reseed = (fresh: V) => {
+    if (!edited.current) setValues(fresh);
+  };
+
+  return { values, setValues, reseed, textField, checkboxField, onSubmit, showErrors, showApiError };
 }

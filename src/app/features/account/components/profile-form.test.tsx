@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { act } from 'react';
-import { renderRoute } from '#tests/utils/render.tsx';
+import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
+import { accountKeys } from '../api/account-queries.ts';
 import { TEST_USER_ID, USER_PATH, accountRoutes, fakeAccountApi, type FakeRoutes } from '../testing/fake-account-api.ts';
 
 const auth = { id: TEST_USER_ID, isStaff: false };
@@ -26,6 +27,34 @@ async function renderProfile(routes: FakeRoutes) {
 }
 
 describe('profile panel (SPEC.md §2 "Profile", §5)', () => {
+  it("shows the server's copy when the one restored from this device is older, until the user types", async () => {
+    const user = userEvent.setup();
+    const routes = accountRoutes();
+    const fresh = (routes[`GET ${USER_PATH}`] as { body: Record<string, string> }).body;
+    // The first answer is the server's current copy; a later one another device's change.
+    // It comes after the first render (a slow network), as after a reload.
+    routes[`GET ${USER_PATH}`] = async (_body, count) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { body: count === 1 ? fresh : { ...fresh, clinic: 'Outra Clínica' } };
+    };
+    const queryClient = createTestQueryClient();
+    // What the persisted cache held: saved a moment before the reload, without the new clinic.
+    queryClient.setQueryData(accountKeys.profile(TEST_USER_ID), { ...fresh, clinic: '', role: '' });
+    stubApi(routes);
+    await renderRoute('/dashboard/profile', { auth, queryClient });
+    const clinic = await screen.findByRole('textbox', { name: 'Clínica' });
+    expect(clinic).toHaveValue('');
+    await waitFor(() => expect(clinic).toHaveValue('Clínica Nuclear SP'));
+    expect(screen.getByRole('textbox', { name: 'Cargo' })).toHaveValue('Física médica');
+
+    // Once the user types, a newer copy no longer replaces the values.
+    await user.clear(clinic);
+    await user.type(clinic, 'Hospital Regional');
+    await act(() => queryClient.refetchQueries({ queryKey: accountKeys.profile(TEST_USER_ID) }));
+    expect(queryClient.getQueryData<{ clinic: string }>(accountKeys.profile(TEST_USER_ID))?.clinic).toBe('Outra Clínica');
+    expect(clinic).toHaveValue('Hospital Regional');
+  });
+
   it('shows e-mail, phone and CPF read-only, phone and CPF formatted', async () => {
     await renderProfile(accountRoutes({ phone: '+5511987654321', cpf: '93743851121' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Perfil' })).toBeVisible();

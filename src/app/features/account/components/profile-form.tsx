@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -26,12 +27,15 @@ export function ProfilePanel({ userId }: { userId: string }) {
   );
 }
 
+const profileValues = (profile: Profile) => ({ name: profile.name, clinic: profile.clinic, role: profile.role, cnpj: formatCnpj(profile.cnpj) });
+
 function ProfileForm({ userId, profile }: { userId: string; profile: Profile }) {
   const { t } = useTranslation('account');
-  // Seeded once: a background refetch must never overwrite what the user is typing.
-  const form = useFormState({
-    initialValues: { name: profile.name, clinic: profile.clinic, role: profile.role, cnpj: formatCnpj(profile.cnpj) },
-  });
+  const form = useFormState({ initialValues: profileValues(profile) });
+  // A background refetch never overwrites what the user is typing, but replaces an untouched form's values:
+  // the copy restored from this device's cache may be older than the server's (saved just before a reload).
+  const { reseed } = form;
+  useEffect(() => reseed(profileValues(profile)), [profile]); // eslint-disable-line react-hooks/exhaustive-deps
   const update = useUpdateProfile(userId);
 
   const onSubmit = form.onSubmit(({ name, clinic, role, cnpj }) => {
