@@ -5,7 +5,7 @@ import { isPublicAddress } from './public-address.ts';
 import { pushTransport } from './transport.ts';
 
 describe('isPublicAddress', () => {
-  it.each(['8.8.8.8', '142.250.79.10', '2607:f8b0:4004:c1b::5f', '::ffff:8.8.4.4'])('%s is public', (address) => {
+  it.each(['8.8.8.8', '142.250.79.10', '2607:f8b0:4004:c1b::5f', '::ffff:8.8.4.4', '::ffff:808:404'])('%s is public', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
 
@@ -28,6 +28,11 @@ describe('isPublicAddress', () => {
     '::ffff:127.0.0.1',
     '::ffff:10.1.1.1',
     '64:ff9b::a00:1',
+    '::ffff:a9fe:a9fe',
+    '::7f00:1',
+    '::127.0.0.1',
+    'fec0::1',
+    '3fff::1',
     'not-an-ip',
   ])('%s is not', (address) => {
     expect(isPublicAddress(address)).toBe(false);

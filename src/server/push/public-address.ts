@@ -26,26 +26,39 @@ for (const [network, prefix] of [
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // Unspecified, loopback and the deprecated IPv4-compatible form (::127.0.0.1, ::7f00:1).
+  ['::', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001::', 23],
   ['2001:db8::', 32],
+  ['3fff::', 20],
   ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }
 
 const IPV4_MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
+const IPV4_MAPPED_HEX = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
+
+/** The IPv4 address an IPv4-mapped IPv6 address stands for, in either notation (::ffff:a9fe:a9fe → 169.254.169.254). */
+function mappedIpv4(address: string): string | null {
+  const dotted = IPV4_MAPPED.exec(address)?.[1];
+  if (dotted) return dotted;
+  const hex = IPV4_MAPPED_HEX.exec(address);
+  if (!hex) return null;
+  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
 
 /** Whether an IP address (v4, v6, or v4-mapped v6) is on the public internet. */
 export function isPublicAddress(address: string): boolean {
-  const mapped = IPV4_MAPPED.exec(address)?.[1];
+  const mapped = mappedIpv4(address);
   if (mapped) return isPublicAddress(mapped);
   const family = isIP(address);
   if (family === 0) return false;
