@@ -32,15 +32,16 @@ describe('profile panel (SPEC.md §2 "Profile", §5)', () => {
     const routes = accountRoutes();
     const fresh = (routes[`GET ${USER_PATH}`] as { body: Record<string, string> }).body;
     // The first answer is the server's current copy; a later one another device's change.
-    // It comes after the first render (a slow network), as after a reload.
-    routes[`GET ${USER_PATH}`] = async (_body, count) => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return { body: count === 1 ? fresh : { ...fresh, clinic: 'Outra Clínica' } };
-    };
+    routes[`GET ${USER_PATH}`] = (_body, count) => ({ body: count === 1 ? fresh : { ...fresh, clinic: 'Outra Clínica' } });
     const queryClient = createTestQueryClient();
     // What the persisted cache held: saved a moment before the reload, without the new clinic.
     queryClient.setQueryData(accountKeys.profile(TEST_USER_ID), { ...fresh, clinic: '', role: '' });
-    stubApi(routes);
+    // The answers come after the first render (a slow network), as after a reload.
+    const api = fakeAccountApi(routes);
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return api.fetch(...args);
+    });
     await renderRoute('/dashboard/profile', { auth, queryClient });
     const clinic = await screen.findByRole('textbox', { name: 'Clínica' });
     expect(clinic).toHaveValue('');
