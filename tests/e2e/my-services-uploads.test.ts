@@ -1,13 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { confirmedUser, loginThroughUi, type ApiUser } from './support/accounts.ts';
 import { openPage, type PageProblems } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { openNetworkLink, type NetworkLink } from './support/network.ts';
-import { analysesOf, moveAnalysis, paidOrder, randomZip, sha256OfDownload, staffSession, uploadOffset, type ApiOrder, type StaffSession } from './support/orders.ts';
+import {
+  analysesOf,
+  moveAnalysis,
+  paidOrder,
+  randomZip,
+  sha256OfDownload,
+  staffSession,
+  uploadHead,
+  uploadOffset,
+  type ApiOrder,
+  type StaffSession,
+} from './support/orders.ts';
 
 const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
 const t = { analyses: read('analyses'), auth: read('auth'), common: read('common'), uploads: read('uploads') };
@@ -17,11 +28,19 @@ const env = useE2eEnvironment();
 let link: NetworkLink;
 let staff: StaffSession;
 let files: string;
+/** The browser contexts a test opened: closed after it even when it fails, so a stuck upload cannot hold the next test up. */
+const contexts = new Set<BrowserContext>();
 
 beforeAll(async () => {
   link = await openNetworkLink(env.server.url);
   staff = await staffSession(env.server);
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'dosehub-uploads-'));
+});
+afterEach(async () => {
+  link?.restore();
+  link?.limitUpload(null);
+  await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+  contexts.clear();
 });
 afterAll(async () => {
   await link?.close();
@@ -41,13 +60,17 @@ function watchUploads(page: Page) {
   return seen;
 }
 
-/** The percentage the progress bar shows while the bytes go up (not while the file is hashed). */
-async function uploadedPercent(page: Page, fileName: string): Promise<number> {
+/** What a file's progress row shows: its status word ("Enviando", "Aguardando conexão"...) and percentage; null when not listed. */
+async function shownUpload(page: Page, fileName: string): Promise<{ status: string; percent: number } | null> {
   const row = page.locator('[data-upload-file]').filter({ hasText: fileName });
-  const status = (await row.getByRole('status').textContent().catch(() => null)) ?? '';
-  if (!status.startsWith(t.uploads.status.uploading)) return 0;
-  return Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'));
+  const status = await row.getByRole('status').textContent({ timeout: 1_000 }).catch(() => null);
+  const percent = await row.getByRole('progressbar').getAttribute('aria-valuenow', { timeout: 1_000 }).catch(() => null);
+  return status === null || percent === null ? null : { status: status.split(' · ')[0]!, percent: Number(percent) };
 }
+
+/** The percentage the progress bar shows while the bytes go up (not while the file is hashed). */
+const percentWhileUploading = (shown: { status: string; percent: number } | null) => (shown && shown.status === t.uploads.status.uploading ? shown.percent : 0);
+const uploadedPercent = async (page: Page, fileName: string) => percentWhileUploading(await shownUpload(page, fileName));
 
 /** Network failures are the point of these tests; anything else on the console is a defect. */
 const unexpected = (page: PageProblems) => page.problems.filter((p) => !/net::ERR_|Failed to load resource|Failed to fetch|NetworkError/.test(p));
@@ -56,6 +79,7 @@ async function signedInWithOrder(email: string, quantity = 1): Promise<{ user: A
   const user = await confirmedUser(env.server.url, env.smtp, email);
   const order = await paidOrder(env.server, staff, user, 'seg-quant', quantity);
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  contexts.add(context);
   const page = await openPage(context);
   await loginThroughUi(page, link.url, user, t.auth.login.submit);
   return { user, order, page };
@@ -102,23 +126,31 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     expect(offsetAtCut).toBeGreaterThanOrEqual(0.25 * 200 * MB);
     expect(offsetAtCut).toBeLessThan(200 * MB);
     const patchesBeforeCut = seen.patches.length;
-    await page.waitForTimeout(1_500);
+    // Offline, the bar keeps what the server confirmed (whole chunks) instead of falling back to 0.
+    const percentAtCut = Math.floor((offsetAtCut / (200 * MB)) * 100);
+    await expect.poll(() => shownUpload(page, 'spect-200.zip'), { timeout: 10_000 }).toMatchObject({ status: t.uploads.status.waiting });
+    expect((await shownUpload(page, 'spect-200.zip'))!.percent).toBeGreaterThanOrEqual(percentAtCut - 3);
+    expect((await shownUpload(page, 'spect-200.zip'))!.percent).toBeLessThanOrEqual(percentAtCut);
     expect(await deliveredAnalyses(user, order)).toEqual([]);
 
     link.restore();
     link.limitUpload(null);
     await page.context().setOffline(false);
-    await expect.poll(() => deliveredAnalyses(user, order), { timeout: 120_000, interval: 500 }).toHaveLength(1);
+    await expect.poll(() => deliveredAnalyses(user, order), { timeout: 60_000, interval: 500 }).toHaveLength(1);
 
+    // The requests after the network came back continued from the server's offset (bytes still in flight at the
+    // cut may have landed after it was read), never from the start.
     const resumed = seen.patches.slice(patchesBeforeCut);
     expect(resumed.length).toBeGreaterThan(0);
     expect(Math.min(...resumed)).toBeGreaterThanOrEqual(offsetAtCut);
     const [analysis] = await deliveredAnalyses(user, order);
     expect(analysis).toMatchObject({ analysisName: 'Paciente 200', statusCode: 'DS' });
+    // On screen: the upload row is gone and the analysis is listed.
+    await expect.poll(() => page.locator('[data-upload-file]').count(), { timeout: 10_000 }).toBe(0);
+    await page.getByText('Paciente 200').first().waitFor();
     expect(await sha256OfDownload(env.server, user, analysis!.imagesUrl!)).toBe(sha256);
     expect(unexpected(page)).toEqual([]);
-    await page.context().close();
-  });
+  }, 150_000);
 
   it('a reload in the middle of an upload resumes it from the bytes the server already has', async () => {
     const { user, order, page } = await signedInWithOrder('reload@hospital.example');
@@ -134,8 +166,19 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     expect(offsetBeforeReload).toBeGreaterThan(0);
 
     await page.reload();
+    // After the reload the bar comes back where the upload was (less at most the chunk in flight), never from 0.
+    const chunkPercent = Math.ceil(((5 * 1024 * 1024) / (60 * MB)) * 100);
+    const floor = Math.floor((offsetBeforeReload / (60 * MB)) * 100) - chunkPercent;
+    const readings: number[] = [];
+    const readBar = async () => {
+      const shown = await shownUpload(page, 'spect-60.zip');
+      if (shown) readings.push(shown.percent);
+      return percentWhileUploading(shown);
+    };
+    await expect.poll(readBar, { timeout: 30_000, interval: 100 }).toBeGreaterThan(Math.floor((offsetBeforeReload / (60 * MB)) * 100));
+    expect(Math.min(...readings)).toBeGreaterThanOrEqual(floor);
     link.limitUpload(null);
-    await expect.poll(() => deliveredAnalyses(user, order), { timeout: 120_000, interval: 500 }).toHaveLength(1);
+    await expect.poll(() => deliveredAnalyses(user, order), { timeout: 40_000, interval: 500 }).toHaveLength(1);
 
     const afterReload = seen.patches.slice(patchesBeforeReload);
     expect(afterReload.length).toBeGreaterThan(0);
@@ -143,8 +186,50 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     const [analysis] = await deliveredAnalyses(user, order);
     expect(await sha256OfDownload(env.server, user, analysis!.imagesUrl!)).toBe(sha256);
     expect(unexpected(page)).toEqual([]);
-    await page.context().close();
-  });
+  }, 120_000);
+
+  it('pause stops the bytes and resume continues from the server offset; cancel drops the analysis and ends the upload on the server', async () => {
+    const { user, order, page } = await signedInWithOrder('pausa@hospital.example', 2);
+    const file = path.join(files, 'spect-40.zip');
+    const sha256 = randomZip(file, 40 * MB);
+    const seen = watchUploads(page);
+    const row = page.locator('[data-upload-file]').filter({ hasText: 'spect-40.zip' });
+
+    link.limitUpload(8 * MB);
+    await sendAnalysis(page, order.id, 'Pausada', file);
+    await expect.poll(() => uploadedPercent(page, 'spect-40.zip'), { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(20);
+    await row.getByRole('button', { name: t.uploads.pause }).click();
+    await expect.poll(() => shownUpload(page, 'spect-40.zip')).toMatchObject({ status: t.uploads.status.paused });
+    await page.waitForTimeout(500);
+    const pausedUpload = seen.uploadUrl!;
+    const offsetPaused = await uploadOffset(env.server, user, pausedUpload);
+    const patchesPaused = seen.patches.length;
+    await page.waitForTimeout(2_000);
+    expect(seen.patches.length).toBe(patchesPaused);
+    expect(await uploadOffset(env.server, user, pausedUpload)).toBe(offsetPaused);
+    expect(offsetPaused).toBeGreaterThan(0);
+
+    link.limitUpload(null);
+    await row.getByRole('button', { name: t.uploads.resume }).click();
+    await expect.poll(() => deliveredAnalyses(user, order), { timeout: 30_000, interval: 300 }).toHaveLength(1);
+    expect(seen.patches[patchesPaused]).toBe(offsetPaused);
+    const [paused] = await deliveredAnalyses(user, order);
+    expect(await sha256OfDownload(env.server, user, paused!.imagesUrl!)).toBe(sha256);
+    await expect.poll(() => row.count()).toBe(0);
+
+    link.limitUpload(8 * MB);
+    await sendAnalysis(page, order.id, 'Cancelada', file);
+    await expect.poll(() => uploadedPercent(page, 'spect-40.zip'), { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(10);
+    const cancelled = seen.uploadUrl!;
+    expect(cancelled).not.toBe(pausedUpload);
+    await row.getByRole('button', { name: t.uploads.cancelLabel.replace('{{name}}', 'spect-40.zip') }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(async () => (await uploadHead(env.server, user, cancelled)).status, { timeout: 15_000 }).toBe(404);
+    await page.waitForTimeout(1_000);
+    expect((await analysesOf(env.server, user, order.id)).row.map((a) => a.analysisName)).toEqual(['Pausada']);
+    expect(await page.getByText('Cancelada').count()).toBe(0);
+    expect(unexpected(page)).toEqual([]);
+  }, 120_000);
 
   it('an analysis created fully offline, with the tab closed, is delivered once when the app is opened again online', async () => {
     const { user, order, page } = await signedInWithOrder('offline-analysis@hospital.example', 2);
@@ -174,8 +259,7 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     const orders = await fetch(`${env.server.url}/api/v1/users/${user.id}/orders/${order.id}/`, { headers: { cookie: user.cookie } });
     expect(((await orders.json()) as ApiOrder).remainingOfAnalyzes).toBe(1);
     expect(unexpected(reopened)).toEqual([]);
-    await context.close();
-  });
+  }, 90_000);
 
   it('a report the user has opened stays readable offline, and leaves with the session', async () => {
     const { user, order, page } = await signedInWithOrder('laudo@hospital.example');
@@ -213,6 +297,5 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     await page.waitForURL(`${link.url}/`);
     expect(await page.evaluate(() => caches.has('dosehub-reports'))).toBe(false);
     expect(unexpected(page)).toEqual([]);
-    await page.context().close();
-  });
+  }, 90_000);
 });

@@ -25,6 +25,8 @@ interface QueuedUpload {
   paused: boolean;
   /** The file is on the server; only the entity's request is left. */
   uploaded: boolean;
+  /** What the server last confirmed of it (shown while no upload runs: offline, after a reload). */
+  bytesConfirmed: number;
 }
 
 /** Files of unsent writes (not refused: those show their problem elsewhere), optionally of some entities only. */
@@ -47,6 +49,7 @@ function useQueuedUploads(entityIds?: readonly string[]): QueuedUpload[] | undef
           state: row.state,
           paused: record?.paused ?? false,
           uploaded: Boolean(record?.uploadId),
+          bytesConfirmed: record?.uploadUrl ? (record.bytesConfirmed ?? 0) : 0,
         });
       }
     }
@@ -90,10 +93,12 @@ function run(action: () => Promise<unknown>, failed: string) {
   action().catch(() => showMessage({ type: 'error', message: failed }));
 }
 
+const percentOf = (done: number, total: number) => (total > 0 ? Math.floor((done / total) * 100) : 0);
+
 function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgress | undefined }) {
   const { t } = useTranslation('uploads');
   const language = useLanguage();
-  const percent = live && live.bytesTotal > 0 ? Math.floor((live.bytesDone / live.bytesTotal) * 100) : upload.uploaded ? 100 : 0;
+  const percent = live ? percentOf(live.bytesDone, live.bytesTotal) : upload.uploaded ? 100 : percentOf(upload.bytesConfirmed, upload.size);
   const left = live ? secondsLeft(live) : null;
   const status = upload.paused
     ? t('status.paused')

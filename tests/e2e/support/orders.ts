@@ -89,11 +89,17 @@ export async function sha256OfDownload(server: RunningServer, user: ApiUser, url
   return hash.digest('hex');
 }
 
-/** How many bytes of an upload the server holds (tus HEAD, as its owner). */
-export async function uploadOffset(server: RunningServer, user: ApiUser, uploadUrl: string): Promise<number> {
+/** The server's answer to a tus HEAD of an upload, as its owner: 200 with the bytes it holds, 404 once ended. */
+export async function uploadHead(server: RunningServer, user: ApiUser, uploadUrl: string): Promise<{ status: number; offset: number }> {
   const response = await fetch(new URL(new URL(uploadUrl).pathname, server.url), { method: 'HEAD', headers: { cookie: user.cookie, 'tus-resumable': '1.0.0' } });
-  expect(response.status).toBe(200);
-  return Number(response.headers.get('upload-offset'));
+  return { status: response.status, offset: Number(response.headers.get('upload-offset')) };
+}
+
+/** How many bytes of an upload the server holds. */
+export async function uploadOffset(server: RunningServer, user: ApiUser, uploadUrl: string): Promise<number> {
+  const head = await uploadHead(server, user, uploadUrl);
+  expect(head.status).toBe(200);
+  return head.offset;
 }
 
 /** A zip's first bytes: the server checks what an upload holds, not only its name. */

@@ -5,7 +5,7 @@ import { setupI18n } from '#tests/utils/render.tsx';
 import { Sha256, sha256OfBlob } from './sha256.ts';
 import { blobFileReader, fakeTusServer } from './testing/fake-tus.ts';
 import { configureUploadsForTests, uploadOutboxFile } from './tus-upload.ts';
-import { pauseUpload, readUploadRecord, resumeUpload, saveUploadRecord } from './upload-store.ts';
+import { currentUploadProgress, pauseUpload, readUploadRecord, resumeUpload, saveUploadRecord, subscribeUploadProgress } from './upload-store.ts';
 
 const FILE_ID = '0193a2b4-0000-7000-8000-0000000000f1';
 const bytes = (n: number) => new Uint8Array(n).map((_, i) => (i * 7 + 3) & 255);
@@ -86,6 +86,26 @@ describe('uploadOutboxFile (tus 1.0)', () => {
     expect(server.calls[1]!.headers['Upload-Offset']).toBe('600');
     expect(await hex(server.bytesOf(id))).toBe(await hex(data));
     expect(server.uploads.get(id)?.status).toBe('complete');
+  });
+
+  it('keeps the bytes the server confirmed (the progress bar while offline) and starts a resumed run from them', async () => {
+    const server = fakeTusServer();
+    configureUploadsForTests({ fileReader: blobFileReader, httpStack: server.stack, chunkSize: 1000, retryDelays: [] });
+    const row = await queuedRow();
+    // Two chunks are answered, the third PATCH gets no answer.
+    server.failNext('PATCH', null, undefined, 2);
+    await expect(uploadOutboxFile(row, storedFile(bytes(3500)), { signal: signal() })).rejects.toThrow();
+    expect(await readUploadRecord(FILE_ID)).toMatchObject({ bytesConfirmed: 2000, uploadId: null });
+
+    // The resumed run's bar starts where the server is, not at 0.
+    const seen: number[] = [];
+    const stop = subscribeUploadProgress(() => {
+      const entry = currentUploadProgress().get(FILE_ID);
+      if (entry?.phase === 'uploading') seen.push(entry.bytesDone);
+    });
+    await uploadOutboxFile(row, storedFile(bytes(3500)), { signal: signal() });
+    stop();
+    expect(Math.min(...seen)).toBe(2000);
   });
 
   it('a refusal (413, 422 checksum) is an outcome with the server message; the next try starts a new upload', async () => {

@@ -83,13 +83,18 @@ function runTus(file: StoredFile, sha256: string, uploadUrl: string | null, enti
   return new Promise<RunResult>((resolve, reject) => {
     let settled = false;
     let lastProgressAt = Date.now();
+    // This run's record writes, in order; the run settles after them, so the next one reads what they say.
+    let recorded: Promise<unknown> = Promise.resolve();
+    const record = (changes: Parameters<typeof saveUploadRecord>[1]) => {
+      recorded = recorded.then(() => saveUploadRecord(file.id, changes)).catch(() => undefined);
+    };
     const finish = (action: () => void) => {
       if (settled) return;
       settled = true;
       clearInterval(watchdog);
       signal.removeEventListener('abort', onAbort);
       unregister();
-      action();
+      void recorded.then(action);
     };
     const upload = new Upload(file.blob, {
       endpoint: uploadsEndpoint(),
@@ -105,8 +110,9 @@ function runTus(file: StoredFile, sha256: string, uploadUrl: string | null, enti
       ...(settings.httpStack && { httpStack: settings.httpStack }),
       ...(settings.fileReader && { fileReader: settings.fileReader }),
       onUploadUrlAvailable: () => {
-        if (upload.url) void saveUploadRecord(file.id, { uploadUrl: upload.url });
+        if (upload.url) record({ uploadUrl: upload.url, ...(upload.url !== uploadUrl && { bytesConfirmed: 0 }) });
       },
+      onChunkComplete: (_chunk, accepted) => record({ bytesConfirmed: accepted }),
       onProgress: (sent, total) => {
         lastProgressAt = Date.now();
         setUploadProgress({ fileId: file.id, entityId, name: file.name, phase: 'uploading', bytesDone: sent, bytesTotal: total });
@@ -170,7 +176,8 @@ export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signa
     // Paused or cancelled while hashing: no request at all.
     if ((await readUploadRecord(file.id))?.paused) return { outcome: pausedOutcome() };
     if ((await db.outbox.get(row.seq!))?.id !== row.id) return { outcome: pausedOutcome() };
-    setUploadProgress({ fileId: file.id, entityId: row.entityId, name: file.name, phase: 'uploading', bytesDone: 0, bytesTotal: file.size });
+    const confirmed = record?.uploadUrl ? (record.bytesConfirmed ?? 0) : 0;
+    setUploadProgress({ fileId: file.id, entityId: row.entityId, name: file.name, phase: 'uploading', bytesDone: confirmed, bytesTotal: file.size });
     for (let refreshed = false; ; refreshed = true) {
       const result = await runTus(file, sha256, record?.uploadUrl ?? null, row.entityId, signal);
       if (result.type === 'done') {
@@ -184,7 +191,7 @@ export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signa
         continue;
       }
       // Refused: the next try starts a new upload (a failed checksum also hashes again).
-      if (result.status !== 401) await saveUploadRecord(file.id, { uploadUrl: null, ...(result.status === 422 && { sha256: null }) });
+      if (result.status !== 401) await saveUploadRecord(file.id, { uploadUrl: null, bytesConfirmed: 0, ...(result.status === 422 && { sha256: null }) });
       return { outcome: outcomeOf(result.status, result.body) };
     }
   } finally {

@@ -8,7 +8,8 @@ import { discardLocalChange } from '../sync/resolve.ts';
  * What survives a reload about each queued file's resumable upload (DESIGN.md §4 "files go up first"):
  * a record in `db.meta` under `upload.<fileId>` with the tus upload URL (resume from the server's
  * offset), the finished upload's id (skip straight to the entity's request), the file's SHA-256 (hashed
- * once) and whether the user paused it. Keyed by the stored file, not the outbox row: edit-and-retry
+ * once), whether the user paused it and the bytes the server last confirmed (the progress bar offline or
+ * after a reload shows them, not 0). Keyed by the stored file, not the outbox row: edit-and-retry
  * gives the row a new id but keeps its file, and its upload.
  *
  * Beside it, an in-memory store of the uploads running in this tab (bytes, speed, time left), read by
@@ -23,6 +24,8 @@ export interface UploadRecord {
   uploadId: string | null;
   sha256: string | null;
   paused: boolean;
+  /** Bytes the server confirmed of `uploadUrl` (each finished chunk): the progress bar while nothing is running. */
+  bytesConfirmed?: number;
 }
 
 const recordKey = (fileId: string) => `upload.${fileId}`;
@@ -34,7 +37,7 @@ export async function readUploadRecord(fileId: string): Promise<UploadRecord | n
 
 export async function saveUploadRecord(fileId: string, changes: Partial<Omit<UploadRecord, 'fileId'>>): Promise<UploadRecord> {
   return localWrite([db.meta], async () => {
-    const current = (await readUploadRecord(fileId)) ?? { fileId, uploadUrl: null, uploadId: null, sha256: null, paused: false };
+    const current = (await readUploadRecord(fileId)) ?? { fileId, uploadUrl: null, uploadId: null, sha256: null, paused: false, bytesConfirmed: 0 };
     const next = { ...current, ...changes };
     await db.meta.put({ key: recordKey(fileId), value: next });
     return next;
@@ -112,16 +115,18 @@ export function secondsLeft(entry: Pick<UploadProgress, 'bytesDone' | 'bytesTota
   return Math.max(0, Math.ceil((entry.bytesTotal - entry.bytesDone) / entry.speed));
 }
 
+/** The uploads running in this tab, by file id, and their changes. */
+export const currentUploadProgress = () => progress;
+export function subscribeUploadProgress(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 /** React: the uploads running in this tab, by file id. */
 export function useUploadProgress(): ReadonlyMap<string, UploadProgress> {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => progress,
-    () => progress,
-  );
+  return useSyncExternalStore(subscribeUploadProgress, currentUploadProgress, currentUploadProgress);
 }
 
 // ---- Pause, resume, cancel ---------------------------------------------------------------------------

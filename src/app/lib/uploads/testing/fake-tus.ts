@@ -1,8 +1,8 @@
 /**
  * Test helper (used only by *.test.ts(x)): an in-memory tus 1.0 server behind a tus-js-client
  * `HttpStack`, answering as `/api/v1/uploads/` does (relative Location, `{"errors"}` refusals, the
- * SHA-256 checked on the last byte). `failNext` makes the next request of a method fail without an
- * answer (a dropped connection) or with a status.
+ * SHA-256 checked on the last byte). `failNext` makes the next request of a method (or a later one)
+ * fail without an answer (a dropped connection) or with a status.
  */
 import type { FileReader as TusFileReader, HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 import { Sha256 } from '../sha256.ts';
@@ -49,7 +49,7 @@ function response(status: number, headers: Record<string, string> = {}, body = '
 export function fakeTusServer({ maxBytes = Infinity }: { maxBytes?: number } = {}) {
   const uploads = new Map<string, FakeUpload>();
   const calls: FakeTusCall[] = [];
-  const failures: Array<{ method: string; status: number | null; body?: string }> = [];
+  const failures: Array<{ method: string; status: number | null; body?: string; skip: number }> = [];
   let counter = 0;
   /** Only this many bytes of a PATCH are taken before the "connection drops" (with failNext on PATCH). */
   let partialBytes: number | null = null;
@@ -58,7 +58,8 @@ export function fakeTusServer({ maxBytes = Infinity }: { maxBytes?: number } = {
     calls.push({ method, url, headers: { ...headers } });
     const failure = failures.findIndex((f) => f.method === method);
     const path = new URL(url).pathname;
-    if (failure >= 0) {
+    if (failure >= 0 && failures[failure]!.skip > 0) failures[failure]!.skip -= 1;
+    else if (failure >= 0) {
       const [f] = failures.splice(failure, 1);
       if (f!.status === null) {
         if (method === 'PATCH' && partialBytes !== null) {
@@ -135,9 +136,9 @@ export function fakeTusServer({ maxBytes = Infinity }: { maxBytes?: number } = {
     stack,
     uploads,
     calls,
-    /** The next request of `method` gets no answer (status null) or this status. */
-    failNext(method: string, status: number | null = null, body?: string) {
-      failures.push({ method, status, body });
+    /** The next request of `method` (after `skip` answered ones) gets no answer (status null) or this status. */
+    failNext(method: string, status: number | null = null, body?: string, skip = 0) {
+      failures.push({ method, status, body, skip });
     },
     /** With failNext('PATCH'): that PATCH stores this many bytes before dropping. */
     dropAfter(bytes: number) {
