@@ -48,6 +48,15 @@ export const ordersPullQuery = (userId: string) =>
     staleTime: 0,
   });
 
+/** The `meta` key holding when an order's analyses were last pulled (ms since the epoch). */
+export const analysesPullKey = (orderId: string) => `lastPull.analyses.${orderId}`;
+
+/** When the order's analyses were last pulled on this device, or null (never: an empty list says nothing). */
+export async function lastAnalysesPull(orderId: string): Promise<number | null> {
+  const value = (await db.meta.get(analysesPullKey(orderId)))?.value;
+  return typeof value === 'number' ? value : null;
+}
+
 /**
  * One order's analyses merged into `db.analyses` (the table holds every order's, so `pullCollection`,
  * which replaces a whole table, does not fit): the server wins unless a write of ours is unsent; the
@@ -66,7 +75,7 @@ export async function pullOrderAnalyses(userId: string, orderId: string, signal?
     await table.bulkDelete(localIds.filter((id) => !serverIds.has(id) && !unsent.has(id)));
     await table.bulkPut(rows.filter((row) => !unsent.has(row.id)));
     const pulledAt = Date.now();
-    await db.meta.put({ key: `lastPull.analyses.${orderId}`, value: pulledAt });
+    await db.meta.put({ key: analysesPullKey(orderId), value: pulledAt });
     return { count: rows.length, pulledAt };
   });
 }

@@ -6,7 +6,9 @@ import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
 import { db } from '#app/lib/db.ts';
 import { saveAuthState } from '#app/lib/session.ts';
 import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
+import { lastPullKey } from '#app/lib/sync/pull.ts';
 import { TEST_USER, fakeApi, networkError, resetLocalDatabase } from '#app/lib/testing/local-first.ts';
+import { analysesPullKey } from '../api/order-queries.ts';
 import { ANALYSIS_DELETE } from '../store/analysis-store.ts';
 import { ORDERS_PATH, analysesPath, analysisId, orderId, serverAnalysis, serverOrder } from '../testing/fixtures.ts';
 import { stepIndexOf } from './analysis-item.tsx';
@@ -14,10 +16,10 @@ import { stepIndexOf } from './analysis-item.tsx';
 const auth = { id: TEST_USER, isStaff: false };
 const OID = orderId(1);
 
-function serve(analyses: Analysis[] | Error) {
+function serve(analyses: Analysis[] | Error, orders: Error | null = null) {
   const api = fakeApi({
     [`GET /users/${TEST_USER}/email/`]: { body: { email: 'maria@example.com', verified: true } },
-    [`GET ${ORDERS_PATH}`]: { body: { count: 1, row: [serverOrder(OID)] } },
+    [`GET ${ORDERS_PATH}`]: orders ?? { body: { count: 1, row: [serverOrder(OID)] } },
     [`GET ${analysesPath(OID)}`]: analyses instanceof Error ? analyses : { body: { count: analyses.length, row: analyses } },
   });
   vi.stubGlobal('fetch', api.fetch);
@@ -102,5 +104,37 @@ describe('an order’s analyses', () => {
     await waitFor(() => expect(within(panel).queryAllByRole('article')).toHaveLength(0));
     expect(await db.outbox.toArray()).toMatchObject([{ kind: ANALYSIS_DELETE, entityId: analysisId(1), state: 'pending', payload: { orderId: OID, baseVersion: 1 } }]);
     expect(await within(panel).findByText('4 formulários restantes')).toBeInTheDocument();
+  });
+});
+
+describe('an order without analyses', () => {
+  /** Offline, with the order on this device (pulled before). */
+  async function offlineWithOrder() {
+    await db.orders.put(serverOrder(OID));
+    await db.meta.put({ key: lastPullKey('orders'), value: Date.now() - 60_000 });
+    serve(networkError(), networkError());
+    setConnectivityForTests(false);
+  }
+
+  it('online: says there is none yet', async () => {
+    serve([]);
+    const { panel } = await openList();
+    expect(await within(panel).findByText('Nenhuma análise')).toBeVisible();
+    expect(within(panel).getByText('Você ainda não enviou nenhuma análise neste serviço.')).toBeVisible();
+  });
+
+  it('offline, after an earlier pull found none: still the empty message, not "Serviço indisponível!"', async () => {
+    await offlineWithOrder();
+    await db.meta.put({ key: analysesPullKey(OID), value: Date.now() - 60_000 });
+    const { panel } = await openList();
+    expect(await within(panel).findByText('Nenhuma análise')).toBeVisible();
+    expect(within(panel).queryByText('Serviço indisponível!')).not.toBeInTheDocument();
+  });
+
+  it('offline, never pulled on this device: "Serviço indisponível!" (nothing is known about its analyses)', async () => {
+    await offlineWithOrder();
+    const { panel } = await openList();
+    expect(await within(panel).findByText('Serviço indisponível!')).toBeVisible();
+    expect(within(panel).queryByText('Nenhuma análise')).not.toBeInTheDocument();
   });
 });

@@ -3,13 +3,14 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/lib/api-client.ts';
 import type { AnalysisRecord } from '#app/lib/db.ts';
 import { ConfirmDialog } from '#app/ui/confirm-dialog.tsx';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { UploadProgressList } from '#app/ui/upload-progress.tsx';
-import { analysesPullQuery, ordersPullQuery } from '../api/order-queries.ts';
+import { analysesPullQuery, lastAnalysesPull, ordersPullQuery } from '../api/order-queries.ts';
 import { takesAnalyses } from '../analysis-values.ts';
 import { deleteAnalysis, remainingOf, useAnalyses, useCalibrationChoices, useOrder, usePendingSlots, useUnsentDeletes } from '../store/analysis-store.ts';
 import { AnalysisItem } from './analysis-item.tsx';
@@ -38,6 +39,7 @@ export function AnalysesList({ userId, orderId }: { userId: string; orderId: str
   const pending = usePendingSlots();
   const calibrations = useCalibrationChoices();
   const unsentDeletes = useUnsentDeletes(orderId);
+  const pulledAt = useLiveQuery(() => lastAnalysesPull(orderId), [orderId, pull.dataUpdatedAt]);
   const [toDelete, setToDelete] = useState<AnalysisRecord | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const router = useRouter();
@@ -54,6 +56,8 @@ export function AnalysesList({ userId, orderId }: { userId: string; orderId: str
   const calibrationNames = new Map((calibrations ?? []).map((calibration) => [calibration.id, calibration.calibrationName]));
   const waitingOrder = order === undefined || (order === null && ordersPull.data === undefined && ordersPull.fetchStatus === 'fetching');
   const count = analyses?.length ?? 0;
+  // Unavailable only when no pull of this order ever worked here: after one, an empty table is the server's empty list.
+  const unavailable = count === 0 && pull.isError && pulledAt === null;
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -97,7 +101,7 @@ export function AnalysesList({ userId, orderId }: { userId: string; orderId: str
           ))}
         </Stack>
       )}
-      {waitingOrder || analyses === undefined || (count === 0 && pull.data === undefined && pull.fetchStatus === 'fetching') ? (
+      {waitingOrder || analyses === undefined || pulledAt === undefined || (count === 0 && pull.data === undefined && pull.fetchStatus === 'fetching') ? (
         <Group justify="center" py="md">
           <Loader size="sm" aria-label={t('common:loading')} />
         </Group>
@@ -105,9 +109,13 @@ export function AnalysesList({ userId, orderId }: { userId: string; orderId: str
         <Alert color="yellow" role="status">
           {t('orderNotFound')}
         </Alert>
+      ) : unavailable ? (
+        <Alert variant="light" color="red" role="status" title={t('unavailable')}>
+          <Text size="sm">{t('unavailableBody')}</Text>
+        </Alert>
       ) : count === 0 ? (
-        <Alert variant="light" color={pull.isError ? 'red' : 'yellow'} role="status" title={pull.isError ? t('unavailable') : t('empty.title')}>
-          <Text size="sm">{pull.isError ? t('unavailableBody') : t('empty.body')}</Text>
+        <Alert variant="light" color="yellow" role="status" title={t('empty.title')}>
+          <Text size="sm">{t('empty.body')}</Text>
         </Alert>
       ) : (
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list.label')}>
