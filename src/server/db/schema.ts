@@ -269,6 +269,22 @@ export const uploads = pgTable(
   (table) => [index('uploads_user_idx').on(table.userId), index('uploads_expires_idx').on(table.expiresAt)],
 );
 
+/**
+ * Upload metadata shared by every API process (the `cache` of @tus/s3-store, storage/db-kv-store.ts): a key
+ * and its value as JSON text (text, not jsonb: a `\u0000` in client metadata must round-trip). Only a cache of
+ * the S3 `.info` objects; an entry goes when its upload finishes or is removed, and is ignored and purged once
+ * older than the upload expiry.
+ */
+export const uploadCache = pgTable(
+  'upload_cache',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('upload_cache_updated_idx').on(table.updatedAt)],
+);
+
 export const PAYMENT_STATUSES = ['APG', 'CON'] as const;
 
 /** A service hired by a user (v1 §3.4), created by staff; `remaining` analyses may still be sent. */

@@ -2,8 +2,10 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import type { DataStore } from '@tus/utils';
+import { MemoryKvStore, type DataStore } from '@tus/utils';
 import type { S3Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { DbKvStore } from './db-kv-store.ts';
 
 /** Where the bytes of resumable uploads live: `${dataDir}/uploads` (tus FileStore) or an S3-compatible bucket. */
 export interface UploadStore {
@@ -24,11 +26,22 @@ function lazyStream(open: () => Promise<Readable> | Readable): Readable {
   return out;
 }
 
-async function s3Store(s3: S3Config, expiresMs: number): Promise<DataStore> {
-  const { S3Store } = await import('@tus/s3-store');
+/**
+ * The S3 store's upload metadata cache: in the database under PostgreSQL, where several API processes share the
+ * uploads (DESIGN.md §7); in memory under PGlite, which is one process. (PGlite also serialises every query: the
+ * expiry sweep removes uploads inside its transaction, and a removal that read the cache from the database there
+ * would wait for that transaction forever.)
+ */
+function s3MetadataCache<T>(database: Pick<Database, 'db' | 'kind'> | undefined, expiresMs: number) {
+  return database?.kind === 'postgres' ? new DbKvStore<T>(database.db, { ttlMs: expiresMs }) : new MemoryKvStore<T>();
+}
+
+async function s3Store(s3: S3Config, expiresMs: number, database: Pick<Database, 'db' | 'kind'> | undefined): Promise<DataStore> {
+  const { SharedCacheS3Store } = await import('./s3-store.ts');
   const credentials = s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined;
-  return new S3Store({
+  return new SharedCacheS3Store({
     expirationPeriodInMilliseconds: expiresMs,
+    cache: s3MetadataCache(database, expiresMs),
     s3ClientConfig: {
       bucket: s3.bucket,
       region: s3.region,
@@ -38,9 +51,15 @@ async function s3Store(s3: S3Config, expiresMs: number): Promise<DataStore> {
   });
 }
 
-export async function createUploadStore(options: { dataDir: string; s3: S3Config | null; expiresMs: number }): Promise<UploadStore> {
+export async function createUploadStore(options: {
+  dataDir: string;
+  s3: S3Config | null;
+  expiresMs: number;
+  /** The server's database: with S3 on PostgreSQL, the upload metadata cache lives there (see s3MetadataCache). */
+  database?: Pick<Database, 'db' | 'kind'>;
+}): Promise<UploadStore> {
   const datastore = options.s3
-    ? await s3Store(options.s3, options.expiresMs)
+    ? await s3Store(options.s3, options.expiresMs, options.database)
     : new FileStore({ directory: path.join(options.dataDir, 'uploads'), expirationPeriodInMilliseconds: options.expiresMs });
   const reader = datastore as DataStore & { read(id: string): Promise<Readable> | Readable };
   return {
