@@ -137,11 +137,23 @@ function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgres
           {!upload.uploaded && (
             <Group gap={4}>
               {upload.paused ? (
-                <Button size="compact-xs" variant="light" leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={() => run(() => resumeUpload(upload.fileId), failed)}>
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  leftSection={<IconPlayerPlay size={14} aria-hidden />}
+                  aria-label={t('resumeLabel', { name: upload.name })}
+                  onClick={() => run(() => resumeUpload(upload.fileId), failed)}
+                >
                   {t('resume')}
                 </Button>
               ) : (
-                <Button size="compact-xs" variant="default" leftSection={<IconPlayerPause size={14} aria-hidden />} onClick={() => run(() => pauseUpload(upload.fileId), failed)}>
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  leftSection={<IconPlayerPause size={14} aria-hidden />}
+                  aria-label={t('pauseLabel', { name: upload.name })}
+                  onClick={() => run(() => pauseUpload(upload.fileId), failed)}
+                >
                   {t('pause')}
                 </Button>
               )}

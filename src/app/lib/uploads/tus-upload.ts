@@ -5,6 +5,7 @@ import { currentLanguage, i18n } from '../i18n.ts';
 import type { SendOutcome } from '../sync/senders.ts';
 import { sha256OfBlob } from './sha256.ts';
 import { clearUploadProgress, readUploadRecord, registerRunningUpload, saveUploadRecord, setUploadProgress } from './upload-store.ts';
+import { uploadIdOf } from './upload-termination.ts';
 
 /**
  * A queued file's resumable upload (tus 1.0 at `/api/v1/uploads/`, API.md) as the first step of an
@@ -49,8 +50,6 @@ export function configureUploadsForTests(changes: Partial<UploadSettings> = {}) 
 export type UploadStepResult = { uploadId: string } | { outcome: SendOutcome };
 
 const uploadsEndpoint = () => new URL(`${API_BASE}/uploads/`, globalThis.location?.href ?? 'http://localhost/').href;
-/** The upload's id: the last path segment of its URL. */
-export const uploadIdOf = (url: string) => new URL(url).pathname.replace(/\/+$/, '').split('/').pop() ?? '';
 
 function outcomeOf(status: number, body: unknown, headers: Record<string, string> = {}): SendOutcome {
   const map = new Headers(headers);
@@ -135,9 +134,12 @@ function runTus(file: StoredFile, sha256: string, uploadUrl: string | null, enti
       void upload.abort(false);
       finish(() => reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError')));
     };
-    const unregister = registerRunningUpload(file.id, (how) => {
-      void upload.abort(how === 'cancel').catch(() => undefined);
-      finish(() => resolve({ type: 'paused' }));
+    const unregister = registerRunningUpload(file.id, {
+      url: () => upload.url,
+      stop: () => {
+        void upload.abort(false).catch(() => undefined);
+        finish(() => resolve({ type: 'paused' }));
+      },
     });
     const watchdog = setInterval(() => {
       if (Date.now() - lastProgressAt > settings.stallMs) {

@@ -3,6 +3,7 @@ import { db, localWrite } from '../db.ts';
 import { drainNow } from '../sync/drainer.ts';
 import { UNSENT_STATES } from '../sync/outbox.ts';
 import { discardLocalChange } from '../sync/resolve.ts';
+import { queueUploadTermination, terminateQueuedUploads } from './upload-termination.ts';
 
 /**
  * What survives a reload about each queued file's resumable upload (DESIGN.md §4 "files go up first"):
@@ -131,13 +132,18 @@ export function useUploadProgress(): ReadonlyMap<string, UploadProgress> {
 
 // ---- Pause, resume, cancel ---------------------------------------------------------------------------
 
-/** The running upload of a file in this tab stops when told (pause: resumable; cancel: also ended on the server). */
-const running = new Map<string, (how: 'pause' | 'cancel') => void>();
+/** The upload of a file running in this tab: its URL once created, and how to stop it (bytes sent stay on the server). */
+export interface RunningUpload {
+  url: () => string | null;
+  stop: () => void;
+}
 
-export function registerRunningUpload(fileId: string, stop: (how: 'pause' | 'cancel') => void) {
-  running.set(fileId, stop);
+const running = new Map<string, RunningUpload>();
+
+export function registerRunningUpload(fileId: string, upload: RunningUpload) {
+  running.set(fileId, upload);
   return () => {
-    if (running.get(fileId) === stop) running.delete(fileId);
+    if (running.get(fileId) === upload) running.delete(fileId);
   };
 }
 
@@ -147,7 +153,7 @@ const rowsWithFile = async (fileId: string) => (await db.outbox.where('state').a
 /** Pauses a file's upload: it stops now (bytes already sent stay on the server) and is not started again until resumed. */
 export async function pauseUpload(fileId: string) {
   await saveUploadRecord(fileId, { paused: true });
-  running.get(fileId)?.('pause');
+  running.get(fileId)?.stop();
 }
 
 /** Resumes a paused upload from the server's offset, now. */
@@ -162,12 +168,18 @@ export async function resumeUpload(fileId: string) {
 
 /**
  * Cancels a file's upload and drops the write that carries it (as "discard": the entity goes back to
- * what it was; a create disappears). The server's partial upload is ended too.
+ * what it was; a create disappears), here at once, also offline. The server's copy (running in this
+ * tab, paused, waiting offline or started before a reload) is queued for termination, sent without
+ * waiting for it.
  */
 export async function cancelUpload(fileId: string) {
+  const live = running.get(fileId);
+  const url = live?.url() ?? (await readUploadRecord(fileId))?.uploadUrl ?? null;
+  live?.stop();
+  if (url) await queueUploadTermination(url);
   const rows = await rowsWithFile(fileId);
-  running.get(fileId)?.('cancel');
   for (const row of rows) await discardLocalChange(row.id);
   clearUploadProgress(fileId);
   await forgetUploadRecords([fileId]);
+  if (url) void terminateQueuedUploads().catch(() => undefined);
 }

@@ -8,6 +8,7 @@ import { unsentRowsOf } from '#app/lib/sync/outbox.ts';
 import { registerSender, sendOutboxRequest, versionOfEtag, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
 import { uploadOutboxFile } from '#app/lib/uploads/tus-upload.ts';
 import { forgetRefusedUpload, forgetUploadRecords } from '#app/lib/uploads/upload-store.ts';
+import { terminateQueuedUploads, terminateUploadsWhenOnline } from '#app/lib/uploads/upload-termination.ts';
 import { analysesPath, analysisPath, analysesPullQuery, fetchAnalysis, orderKeys, ordersPullQuery } from '../api/order-queries.ts';
 import type { AnalysisValues } from '../analysis-values.ts';
 import {
@@ -207,16 +208,22 @@ export function registerAnalysisSenders(queryClient: QueryClient) {
   return () => stops.forEach((stop) => stop());
 }
 
-/** Pulls the orders at start and on each sign-in, and loads the texts the sync indicator uses for analysis writes. */
+/**
+ * Pulls the orders at start and on each sign-in, loads the texts the sync indicator uses for analysis
+ * writes, and ends on the server the uploads cancelled while it could not be reached.
+ */
 export function startOrdersSync(queryClient: QueryClient) {
   const onAuth = (auth: AuthState | null) => {
     if (!isSignedIn(auth)) return;
     void i18n.loadNamespaces(['orders', 'analyses', 'uploads']);
     void queryClient.prefetchQuery(ordersPullQuery(auth.id));
+    void terminateQueuedUploads().catch(() => undefined);
   };
   authChangeListeners.add(onAuth);
   onAuth(readAuthState());
+  const stopTerminations = terminateUploadsWhenOnline();
   return () => {
     authChangeListeners.delete(onAuth);
+    stopTerminations();
   };
 }
