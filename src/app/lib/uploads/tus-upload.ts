@@ -2,9 +2,17 @@ import { Upload, type DetailedError, type FileReader as TusFileReader, type Http
 import { API_BASE, refreshSession } from '../api-client.ts';
 import { db, type OutboxRow, type StoredFile } from '../db.ts';
 import { currentLanguage, i18n } from '../i18n.ts';
-import type { SendOutcome } from '../sync/senders.ts';
+import type { SendContext, SendOutcome } from '../sync/senders.ts';
 import { sha256OfBlob } from './sha256.ts';
-import { clearUploadProgress, readUploadRecord, registerRunningUpload, saveUploadRecord, setUploadProgress } from './upload-store.ts';
+import {
+  clearUploadProgress,
+  forgetUploadRecords,
+  isRefusedUpload,
+  readUploadRecord,
+  registerRunningUpload,
+  saveUploadRecord,
+  setUploadProgress,
+} from './upload-store.ts';
 import { uploadIdOf } from './upload-termination.ts';
 
 /**
@@ -199,4 +207,27 @@ export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signa
   } finally {
     clearUploadProgress(file.id);
   }
+}
+
+/**
+ * A write with a file: uploads it (see `uploadOutboxFile`), then `send`s the write naming the upload.
+ * When the server refuses an upload finished in an earlier try (400 on `images_upload_id`: unused for
+ * a day, so swept), the stored file goes up once more and the write is sent once more, with the same
+ * Idempotency-Key (refusals are not stored, API.md). A fresh upload refused is the write's failure.
+ */
+export async function sendWithUpload(
+  row: OutboxRow,
+  file: StoredFile | undefined,
+  context: SendContext,
+  send: (uploadId: string | undefined) => Promise<SendOutcome>,
+): Promise<SendOutcome> {
+  if (!file) return send(undefined);
+  const earlier = Boolean((await readUploadRecord(file.id))?.uploadId);
+  const step = await uploadOutboxFile(row, file, context);
+  if ('outcome' in step) return step.outcome;
+  const answer = await send(step.uploadId);
+  if (!earlier || !isRefusedUpload(answer.status, answer.body)) return answer;
+  await forgetUploadRecords([file.id]);
+  const again = await uploadOutboxFile(row, file, context);
+  return 'outcome' in again ? again.outcome : send(again.uploadId);
 }

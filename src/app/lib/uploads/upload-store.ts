@@ -52,13 +52,16 @@ export async function forgetUploadRecords(fileIds: readonly string[]) {
 
 /**
  * The server refused the finished upload a write names (400 on `images_upload_id`: expired after a day,
- * or already used): forget it, so the next try uploads the stored file again.
+ * or already used).
  */
-export async function forgetRefusedUpload(status: number, body: unknown, fileIds: readonly string[]) {
+export function isRefusedUpload(status: number, body: unknown) {
   const errors = (body as { errors?: unknown } | null)?.errors;
-  if (status === 400 && Array.isArray(errors) && errors.some((error) => String(error).startsWith('images_upload_id:'))) {
-    await forgetUploadRecords(fileIds);
-  }
+  return status === 400 && Array.isArray(errors) && errors.some((error) => /^(images_upload_id|imagesUploadId):/.test(String(error)));
+}
+
+/** Forgets a refused upload, so the next try uploads the stored file again. */
+export async function forgetRefusedUpload(status: number, body: unknown, fileIds: readonly string[]) {
+  if (isRefusedUpload(status, body)) await forgetUploadRecords(fileIds);
 }
 
 // ---- Live progress (this tab) ------------------------------------------------------------------------

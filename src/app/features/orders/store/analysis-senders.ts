@@ -6,7 +6,7 @@ import { i18n } from '#app/lib/i18n.ts';
 import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '#app/lib/session.ts';
 import { unsentRowsOf } from '#app/lib/sync/outbox.ts';
 import { registerSender, sendOutboxRequest, versionOfEtag, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
-import { uploadOutboxFile } from '#app/lib/uploads/tus-upload.ts';
+import { sendWithUpload } from '#app/lib/uploads/tus-upload.ts';
 import { forgetRefusedUpload, forgetUploadRecords } from '#app/lib/uploads/upload-store.ts';
 import { terminateQueuedUploads, terminateUploadsWhenOnline } from '#app/lib/uploads/upload-termination.ts';
 import { analysesPath, analysisPath, analysesPullQuery, fetchAnalysis, orderKeys, ordersPullQuery } from '../api/order-queries.ts';
@@ -57,30 +57,21 @@ async function answerOf(response: Response, fileIds: string[]): Promise<SendOutc
   return { status: response.status, headers: response.headers, body: answer };
 }
 
-/** The JSON body: the service's fields, and the finished upload's id when there are images. */
-async function bodyWithImages(
-  row: OutboxRow<AnalysisWritePayload>,
-  files: StoredFile[],
-  context: SendContext,
-  extra: Record<string, unknown> = {},
-): Promise<{ outcome: SendOutcome } | { body: Record<string, unknown> }> {
-  const body: Record<string, unknown> = { ...extra, ...row.payload.fields };
-  const file = files[0];
-  if (file) {
-    const step = await uploadOutboxFile(row, file, context);
-    if ('outcome' in step) return { outcome: step.outcome };
-    body.imagesUploadId = step.uploadId;
-  }
-  return { body };
+/** Sends the JSON body (the service's fields, and the images' upload id when there are images) once the images are up. */
+function sendWithImages(row: OutboxRow<AnalysisWritePayload>, files: StoredFile[], context: SendContext, request: (body: Record<string, unknown>) => Promise<Response>) {
+  return sendWithUpload(row, files[0], context, async (imagesUploadId) => {
+    const body = { ...row.payload.fields, ...(imagesUploadId !== undefined && { imagesUploadId }) };
+    return answerOf(await request(body), row.fileIds);
+  });
 }
 
 async function sendCreate(row: OutboxRow<AnalysisWritePayload>, files: StoredFile[], context: SendContext) {
   const waiting = await waitForCalibration(row.payload.fields);
   if (waiting) return waiting;
-  const prepared = await bodyWithImages(row, files, context, { id: row.entityId });
-  if ('outcome' in prepared) return prepared.outcome;
   const { userId, orderId } = row.payload;
-  return answerOf(await sendOutboxRequest(row, analysesPath(userId, orderId), { method: 'POST', body: prepared.body }, context), row.fileIds);
+  return sendWithImages(row, files, context, (body) =>
+    sendOutboxRequest(row, analysesPath(userId, orderId), { method: 'POST', body: { id: row.entityId, ...body } }, context),
+  );
 }
 
 async function sendUpdate(row: OutboxRow<AnalysisWritePayload>, files: StoredFile[], context: SendContext) {
@@ -88,10 +79,10 @@ async function sendUpdate(row: OutboxRow<AnalysisWritePayload>, files: StoredFil
   if (waiting) return waiting;
   const record = await db.analyses.get(row.entityId);
   const ifMatch = record?.version ?? row.payload.previous?.version ?? null;
-  const prepared = await bodyWithImages(row, files, context);
-  if ('outcome' in prepared) return prepared.outcome;
   const { userId, orderId } = row.payload;
-  return answerOf(await sendOutboxRequest(row, analysisPath(userId, orderId, row.entityId), { method: 'PUT', body: prepared.body, ifMatch }, context), row.fileIds);
+  return sendWithImages(row, files, context, (body) =>
+    sendOutboxRequest(row, analysisPath(userId, orderId, row.entityId), { method: 'PUT', body, ifMatch }, context),
+  );
 }
 
 async function sendDelete(row: OutboxRow<AnalysisDeletePayload>, _files: StoredFile[], context: SendContext) {

@@ -2,12 +2,22 @@
 import type { Analysis } from '#shared/schemas/analyses.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { TEST_USER } from '#app/lib/testing/local-first.ts';
+import type { AnalysisValues } from '../analysis-values.ts';
 
 export const ORDERS_PATH = `/users/${TEST_USER}/orders/`;
 export const orderId = (n: number) => `0193a2b4-0000-7000-8000-0000000000a${n}`;
 export const analysisId = (n: number) => `0193a2b4-0000-7000-8000-0000000000b${n}`;
 export const calibrationId = (n: number) => `0193a2b4-0000-7000-8000-0000000000c${n}`;
 export const analysesPath = (oid: string) => `${ORDERS_PATH}${oid}/analysis/`;
+export const analysisItemPath = (oid: string, id: string) => `${analysesPath(oid)}${id}/`;
+
+/** A dosi-clin analysis's values, as `serverAnalysis` has them. */
+export const DOSIMETRY_VALUES: AnalysisValues = {
+  analysisName: 'Paciente 01',
+  calibrationId: calibrationId(1),
+  injectedActivity: 7400,
+  administrationDatetime: '2026-03-11T12:00:00.000Z',
+};
 
 /** An order as the server sends it: paid dosi-clin with 3 of 5 analyses remaining by default. */
 export const serverOrder = (id: string, changes: Partial<Order> = {}): Order => ({
