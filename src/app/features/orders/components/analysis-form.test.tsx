@@ -9,10 +9,11 @@ import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
 import { createDrainer } from '#app/lib/sync/drainer.ts';
 import { TEST_USER, fakeApi, fakeLocks, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
 import { blobFileReader, fakeTusServer } from '#app/lib/uploads/testing/fake-tus.ts';
+import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { configureUploadsForTests } from '#app/lib/uploads/tus-upload.ts';
 import { registerAnalysisSenders } from '../store/analysis-senders.ts';
-import { ANALYSIS_CREATE } from '../store/analysis-store.ts';
-import { ORDERS_PATH, analysesPath, calibrationId, orderId, serverAnalysis, serverOrder } from '../testing/fixtures.ts';
+import { ANALYSIS_CREATE, ANALYSIS_UPDATE } from '../store/analysis-store.ts';
+import { ORDERS_PATH, analysesPath, analysisId, analysisItemPath, calibrationId, orderId, serverAnalysis, serverOrder } from '../testing/fixtures.ts';
 
 const auth = { id: TEST_USER, isStaff: false };
 const OID = orderId(1);
@@ -31,12 +32,28 @@ function serve(order: Order, { online = true, extra = {} as FakeRoutes } = {}) {
 }
 
 let undo = () => {};
-async function openForm(path = `/dashboard/my-services/${OID}/analysis-form/create`) {
+async function openForm(path = `/dashboard/my-services/${OID}/analysis-form/create`, language: 'pt-BR' | 'en-US' = 'pt-BR') {
   const queryClient = createTestQueryClient();
   undo = registerAnalysisSenders(queryClient);
-  const result = await renderRoute(path, { auth, queryClient });
-  const form = (await screen.findByRole('button', { name: /Enviar análise|Salvar alterações/ }, { timeout: 5000 })).closest('form')!;
+  const result = await renderRoute(path, { auth, queryClient, language });
+  const form = (await screen.findByRole('button', { name: /Enviar análise|Salvar alterações|Save changes/ }, { timeout: 5000 })).closest('form')!;
   return { ...result, form };
+}
+
+/** The user's calibration `calibrationId(1)`, "Lu-177 março", on this device. */
+function storeCalibration() {
+  return db.calibrations.put({
+    id: calibrationId(1),
+    userId: TEST_USER,
+    isotope: 'Lu-177',
+    calibrationName: 'Lu-177 março',
+    syringeActivity: 185,
+    residualSyringeActivity: 1,
+    measurementDatetime: '2026-03-10T11:02:00-03:00',
+    phantomVolume: 200,
+    acquisitionTime: 1800,
+    imagesUrl: null,
+  });
 }
 
 const textbox = (form: HTMLElement, name: RegExp) => within(form).getByRole('textbox', { name });
@@ -44,17 +61,7 @@ const fileInput = (form: HTMLElement) => form.querySelector<HTMLInputElement>('i
 const combobox = (form: HTMLElement, name: RegExp) => within(form).queryByRole('combobox', { name });
 
 beforeEach(async () => {
-  // fake-indexeddb clones values with Node's structuredClone, which cannot clone happy-dom's File: keep Blobs as they are.
-  const nativeClone = globalThis.structuredClone;
-  const keep = (value: unknown): unknown =>
-    value instanceof Blob
-      ? value
-      : Array.isArray(value)
-        ? value.map(keep)
-        : value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
-          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keep(v)]))
-          : nativeClone(value);
-  vi.stubGlobal('structuredClone', keep);
+  vi.stubGlobal('structuredClone', blobKeepingClone);
   saveAuthState(auth);
   setConnectivityForTests(true);
   await resetLocalDatabase(TEST_USER);
@@ -69,18 +76,7 @@ afterEach(() => {
 describe('analysis form fields per service', () => {
   it('dosi-clin: identifier, calibration (the user’s, from this device), injected activity, injection date-time, images; the remaining count', async () => {
     serve(serverOrder(OID, { serviceId: 'dosi-clin', remainingOfAnalyzes: 3 }));
-    await db.calibrations.put({
-      id: calibrationId(1),
-      userId: TEST_USER,
-      isotope: 'Lu-177',
-      calibrationName: 'Lu-177 março',
-      syringeActivity: 185,
-      residualSyringeActivity: 1,
-      measurementDatetime: '2026-03-10T11:02:00-03:00',
-      phantomVolume: 200,
-      acquisitionTime: 1800,
-      imagesUrl: null,
-    });
+    await storeCalibration();
     const { form } = await openForm();
     expect(within(form).getByText('3 formulários restantes')).toBeInTheDocument();
     expect(textbox(form, /Identificador/)).toBeInTheDocument();
@@ -182,5 +178,92 @@ describe('creating an analysis', () => {
     // Sent once: another drain sends nothing.
     expect(await drainer.drain()).toMatchObject({ sent: 0 });
     expect(api.callsTo('POST', analysesPath(OID))).toHaveLength(1);
+  });
+});
+
+describe('editing an analysis', () => {
+  const AID = analysisId(1);
+  const EDIT_PATH = `/dashboard/my-services/${OID}/analysis-form/${AID}/edit`;
+  const ITEM = analysisItemPath(OID, AID);
+  const analysis = serverAnalysis(AID, OID, { analysisName: 'Paciente 01', injectedActivity: 7400.5, version: 1 });
+
+  /** The order, its analysis and the chosen calibration, as an earlier visit left them on this device. */
+  async function stored() {
+    await db.orders.put(serverOrder(OID));
+    await db.analyses.put(analysis);
+    await storeCalibration();
+  }
+
+  it('opens with the analysis (en-US), keeps the current images by default, queues one update and says "Analysis updated successfully!"', async () => {
+    const user = userEvent.setup();
+    await stored();
+    serve(serverOrder(OID), { extra: { [`GET ${analysesPath(OID)}`]: { body: { count: 1, row: [analysis] } } } });
+    const { form, router } = await openForm(EDIT_PATH, 'en-US');
+    expect(textbox(form, /Identifier/)).toHaveValue('Paciente 01');
+    expect(textbox(form, /Injected activity/)).toHaveValue('7400.5');
+    await waitFor(() => expect(combobox(form, /Calibration/)).toHaveValue('Lu-177 março'));
+    const injection = form.querySelector<HTMLInputElement>('input[type="datetime-local"]')!;
+    expect(new Date(injection.value).getTime()).toBe(Date.parse(analysis.administrationDatetime!));
+    expect(within(form).getByRole('button', { name: /Images \(SPECT\/CT\)/ })).toHaveTextContent('Keep the current images');
+
+    await user.clear(textbox(form, /Identifier/));
+    await user.type(textbox(form, /Identifier/), 'Paciente 01b');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Analysis updated successfully!')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/my-services/${OID}/analyses`));
+    expect(await db.outbox.toArray()).toMatchObject([
+      { kind: ANALYSIS_UPDATE, entityId: AID, state: 'pending', fileIds: [], payload: { fields: { analysisName: 'Paciente 01b', injectedActivity: 7400.5 } } },
+    ]);
+  });
+
+  it('offline with new images: saved here at once ("Análise atualizada com sucesso!"); back online the images go up and the edit is sent exactly once', async () => {
+    const user = userEvent.setup();
+    const tus = fakeTusServer();
+    configureUploadsForTests({ httpStack: tus.stack, fileReader: blobFileReader, chunkSize: 4, retryDelays: [] });
+    await stored();
+    serve(serverOrder(OID), { online: false });
+    setConnectivityForTests(false);
+    const { form } = await openForm(EDIT_PATH);
+    expect(textbox(form, /Atividade injetada/)).toHaveValue('7400,5');
+    await user.clear(textbox(form, /Atividade injetada/));
+    await user.type(textbox(form, /Atividade injetada/), '7000');
+    await user.upload(fileInput(form), new File(['new-series'], 'nova.zip', { type: 'application/zip' }));
+    await user.click(within(form).getByRole('button', { name: 'Salvar alterações' }));
+
+    expect(await screen.findByText('Análise atualizada com sucesso!')).toBeVisible();
+    const article = await screen.findByRole('article', { name: 'Paciente 01' });
+    expect(await within(article).findByText('Aguardando envio')).toBeInTheDocument();
+    const [row] = await db.outbox.toArray();
+    expect(row).toMatchObject({ kind: ANALYSIS_UPDATE, state: 'pending', payload: { fields: { injectedActivity: 7000 } } });
+    expect((await db.blobs.get(row!.fileIds[0]!))?.name).toBe('nova.zip');
+    expect(await db.analyses.get(AID)).toMatchObject({ injectedActivity: 7000, version: 1 });
+
+    // Still offline: the upload gets no answer, nothing is sent.
+    const drainer = createDrainer({ locks: fakeLocks().locks, sessionUserId: () => TEST_USER, refreshSession: async () => false });
+    tus.failNext('POST', null);
+    expect(await drainer.drain()).toMatchObject({ status: 'offline', sent: 0 });
+
+    // Back online.
+    const edited = { ...analysis, injectedActivity: 7000, version: 2 };
+    const api = serve(serverOrder(OID), {
+      extra: { [`PUT ${ITEM}`]: { status: 204, headers: { ETag: 'W/"2"' } }, [`GET ${analysesPath(OID)}`]: { body: { count: 1, row: [edited] } } },
+    });
+    setConnectivityForTests(true);
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    expect(await drainer.drain()).toMatchObject({ sent: 1 });
+    const [uploadId] = [...tus.uploads.keys()];
+    const puts = api.callsTo('PUT', ITEM);
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.body).toEqual({ analysisName: 'Paciente 01', calibrationId: calibrationId(1), injectedActivity: 7000, administrationDatetime: expect.any(String), imagesUploadId: uploadId });
+    expect(puts[0]!.headers.get('If-Match')).toBe('W/"1"');
+    expect(puts[0]!.headers.get('Idempotency-Key')).toBe(row!.id);
+    expect(new TextDecoder().decode(tus.bytesOf(uploadId!))).toBe('new-series');
+    expect(await db.analyses.get(AID)).toMatchObject({ injectedActivity: 7000, version: 2 });
+    expect(await db.blobs.count()).toBe(0);
+
+    expect(await drainer.drain()).toMatchObject({ sent: 0 });
+    expect(api.callsTo('PUT', ITEM)).toHaveLength(1);
+    expect(tus.uploads.size).toBe(1);
   });
 });
