@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -98,6 +99,8 @@ const percentOf = (done: number, total: number) => (total > 0 ? Math.floor((done
 function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgress | undefined }) {
   const { t } = useTranslation('uploads');
   const language = useLanguage();
+  // Pause and resume keep their short names; the file's name describes which upload they act on.
+  const nameId = useId();
   const percent = live ? percentOf(live.bytesDone, live.bytesTotal) : upload.uploaded ? 100 : percentOf(upload.bytesConfirmed, upload.size);
   const left = live ? secondsLeft(live) : null;
   const status = upload.paused
@@ -114,7 +117,7 @@ function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgres
     <Paper withBorder radius="sm" p="sm" data-upload-file={upload.fileId}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          <Text id={nameId} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {upload.name}
           </Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -141,7 +144,7 @@ function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgres
                   size="compact-xs"
                   variant="light"
                   leftSection={<IconPlayerPlay size={14} aria-hidden />}
-                  aria-label={t('resumeLabel', { name: upload.name })}
+                  aria-describedby={nameId}
                   onClick={() => run(() => resumeUpload(upload.fileId), failed)}
                 >
                   {t('resume')}
@@ -151,7 +154,7 @@ function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgres
                   size="compact-xs"
                   variant="default"
                   leftSection={<IconPlayerPause size={14} aria-hidden />}
-                  aria-label={t('pauseLabel', { name: upload.name })}
+                  aria-describedby={nameId}
                   onClick={() => run(() => pauseUpload(upload.fileId), failed)}
                 >
                   {t('pause')}
