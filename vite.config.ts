@@ -7,6 +7,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './src/app/sw/manifest.ts';
 import { PAGE_TEXTS } from './src/shared/page-texts.ts';
+import { PRERENDERED_FILE, PRERENDERED_PATHS, type PrerenderedPages } from './src/shared/prerendered-pages.ts';
+import { SUPPORTED_LANGUAGES } from './src/shared/languages.ts';
 import { layoutFiles, routeSegments, type RoutePreload } from './src/shared/route-preloads.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, 'locales');
@@ -82,6 +84,59 @@ function routePreloadsPlugin(): Plugin {
   };
 }
 
+/** Set while the pre-render's own Vite server loads this file, so it does not pre-render again. */
+const PRERENDERING = 'DOSEHUB_PRERENDERING';
+
+function readAllTexts() {
+  return Object.fromEntries(
+    SUPPORTED_LANGUAGES.map((lng) => [
+      lng,
+      Object.fromEntries(
+        fs.readdirSync(path.join(LOCALES_DIR, lng)).map((file) => [file.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, file), 'utf8'))]),
+      ),
+    ]),
+  );
+}
+
+/**
+ * After the client build, renders the public pages of PRERENDERED_PATHS in every language with the app's
+ * own components (src/app/prerender/render-page.tsx, loaded through Vite for Node) into prerendered.json.
+ */
+function prerenderPlugin(): Plugin {
+  let outDir = '';
+  return {
+    name: 'dosehub-prerender',
+    apply: (_config, { command }) => command === 'build' && !process.env[PRERENDERING],
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      process.env[PRERENDERING] = '1';
+      const { createServer } = await import('vite');
+      const server = await createServer({
+        configFile: path.resolve(import.meta.dirname, 'vite.config.ts'),
+        server: { middlewareMode: true, hmr: false, watch: null },
+        appType: 'custom',
+        logLevel: 'warn',
+      });
+      try {
+        const { loadTexts, renderPage } = await server.ssrLoadModule('/src/app/prerender/render-page.tsx');
+        await loadTexts(readAllTexts());
+        const pages: PrerenderedPages = {};
+        for (const lng of SUPPORTED_LANGUAGES) {
+          const rendered: Record<string, string> = {};
+          for (const pagePath of PRERENDERED_PATHS) rendered[pagePath] = await renderPage(pagePath, lng);
+          pages[lng] = rendered;
+        }
+        fs.writeFileSync(path.join(outDir, PRERENDERED_FILE), JSON.stringify(pages));
+      } finally {
+        await server.close();
+        delete process.env[PRERENDERING];
+      }
+    },
+  };
+}
+
 const SERVER_SUITES = [
   'src/server/**/*.test.ts',
   ...['api', 'server', 'events', 'push'].map((dir) => `tests/integration/${dir}/**/*.test.ts`),
@@ -119,6 +174,7 @@ export default defineConfig({
     react(),
     localesPlugin(),
     routePreloadsPlugin(),
+    prerenderPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/app/sw',

@@ -8,12 +8,15 @@ import {
   matchLanguage,
   type Language,
 } from '#shared/languages.ts';
+import { LANGUAGE_COOKIE } from '#shared/prerendered-pages.ts';
 
 /**
  * Namespaces loaded at start (sync and notifications serve the header and texts shown outside React); feature namespaces load with their routes through useTranslation.
  * index.html preloads them in the default language (i18n.test.ts keeps the two in step).
  */
 export const STARTUP_NAMESPACES = ['common', 'pages', 'sync', 'notifications'] as const;
+
+const LANGUAGE_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
 
 function readStoredLanguage(): Language {
   try {
@@ -29,6 +32,12 @@ function rememberLanguage(lng: Language) {
   } catch {
     // Storage may be unavailable (private mode, quota); the choice still applies to this visit.
   }
+  writeLanguageCookie(lng);
+}
+
+/** The server sends the public pages pre-rendered in this language (src/shared/prerendered-pages.ts). */
+function writeLanguageCookie(lng: Language) {
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }
 
 export function currentLanguage(): Language {
@@ -46,11 +55,14 @@ function syncDocumentLanguage(lng: string) {
 
 export function initI18n() {
   i18n.on('languageChanged', syncDocumentLanguage);
+  const lng = readStoredLanguage();
+  // A choice stored before the cookie existed reaches the server from the next page load on.
+  writeLanguageCookie(lng);
   return i18n
     .use(HttpBackend)
     .use(initReactI18next)
     .init({
-      lng: readStoredLanguage(),
+      lng,
       supportedLngs: [...SUPPORTED_LANGUAGES],
       fallbackLng: DEFAULT_LANGUAGE,
       load: 'currentOnly',

@@ -3,7 +3,8 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
+import { DEFAULT_LANGUAGE, matchLanguage } from '#shared/languages.ts';
+import { LANGUAGE_COOKIE, PRERENDERED_FILE, composeShell, type PrerenderedPages } from '#shared/prerendered-pages.ts';
 import { preloadLinks, preloadsForPath, type RoutePreload } from '#shared/route-preloads.ts';
 
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -24,7 +25,14 @@ interface ShellFiles {
   modified: number;
   html: string;
   routes: RoutePreload[];
+  pages: PrerenderedPages;
 }
+
+const readJson = <T>(file: string, fallback: T): Promise<T> =>
+  fs.promises
+    .readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as T)
+    .catch(() => fallback);
 
 /**
  * The app shell (index.html) for any page path, with `<link rel="modulepreload">` for that page's chunks
@@ -38,22 +46,25 @@ export function appShell(distDir: string) {
     const modified = (await fs.promises.stat(indexFile)).mtimeMs;
     if (files?.modified === modified) return files;
     const html = await fs.promises.readFile(indexFile, 'utf8');
-    const routes = await fs.promises
-      .readFile(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')
-      .then((text) => JSON.parse(text) as RoutePreload[])
-      .catch(() => []);
-    files = { modified, html, routes };
+    const routes = await readJson<RoutePreload[]>(path.join(distDir, ROUTE_PRELOADS_FILE), []);
+    const pages = await readJson<PrerenderedPages>(path.join(distDir, PRERENDERED_FILE), {});
+    files = { modified, html, routes, pages };
     return files;
   }
 
   return async function serveAppShell(request: FastifyRequest, reply: FastifyReply) {
-    const { html, routes } = await load();
-    // The client reads its language from localStorage, unknown here: the default language's texts, as index.html.
-    const links = preloadLinks(preloadsForPath(routes, request.url.split('?')[0] ?? '/'), DEFAULT_LANGUAGE);
+    const { html, routes, pages } = await load();
+    const pathname = request.url.split('?')[0] ?? '/';
+    // The language the client keeps in a cookie (beside localStorage); without it, the default, as index.html.
+    const language = matchLanguage(request.cookies[LANGUAGE_COOKIE]) ?? DEFAULT_LANGUAGE;
+    // A signed-in user's screens differ from a visitor's (header, redirects): no pre-rendered page for them.
+    const page = request.cookies.id ? undefined : pages[language]?.[pathname];
+    const links = preloadLinks(preloadsForPath(routes, pathname), language);
     return reply
       .header('Cache-Control', REVALIDATE)
+      .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(links ? html.replace('</head>', `${links}</head>`) : html);
+      .send(composeShell(html.replace('</head>', `${links}</head>`), { language, page }));
   };
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrerenderedPages } from '#shared/prerendered-pages.ts';
 import type { RoutePreload } from '#shared/route-preloads.ts';
 import { createTestApp, type TestApp } from '#tests/utils/test-app.ts';
 
@@ -14,7 +15,16 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'locales', 'pt-BR'), { recursive: true });
   // Long enough to be compressed (the threshold is 1 kB).
   const padding = `<!-- ${'shell '.repeat(300)}-->`;
-  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><title>DoseHub</title>${padding}</head><body><div id="root"></div></body></html>`);
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html lang="pt-BR"><head><title>DoseHub</title><link rel="preload" href="/locales/pt-BR/common.json" as="fetch" crossorigin>` +
+      `<script type="module" crossorigin src="/assets/index-abc123.js"></script>${padding}</head><body><div id="root"></div></body></html>`,
+  );
+  const pages: PrerenderedPages = {
+    'pt-BR': { '/': '<main><h1>Dosimetria personalizada</h1></main>', '/about': '<main><h1>Sobre</h1></main>' },
+    es: { '/': '<main><h1>Dosimetría personalizada</h1></main>' },
+  };
+  fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify(pages));
   const routes: RoutePreload[] = [
     { segments: ['login'], files: ['assets/login-1.js', 'assets/forms-2.js'], texts: ['auth', 'validation'] },
     { segments: ['dashboard', 'my-services', '*', 'analyses'], files: ['assets/dashboard-3.js', 'assets/analyses-4.js'] },
@@ -93,6 +103,37 @@ describe('static serving of the built client', () => {
 
     for (const url of ['/', '/login/extra', '/dashboard/my-services']) {
       expect((await t.app.inject({ url })).body).not.toContain('modulepreload');
+    }
+  });
+
+  it("puts a visitor's pre-rendered page in the shell's root, inert until the app replaces it, scripts after it", async () => {
+    const response = await t.app.inject({ url: '/about?x=1' });
+    expect(response.body).toContain('<div id="root"><div inert><main><h1>Sobre</h1></main></div></div>');
+    expect(response.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">');
+    expect(response.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('pre-renders in the language of the cookie the app keeps, with the document language and start-up texts to match', async () => {
+    const spanish = (await t.app.inject({ url: '/', cookies: { 'product-language': 'es' } })).body;
+    expect(spanish).toContain('<html lang="es">');
+    expect(spanish).toContain('<h1>Dosimetría personalizada</h1>');
+    expect(spanish).toContain('href="/locales/es/common.json"');
+    expect(spanish).not.toContain('/locales/pt-BR/');
+
+    const unknown = (await t.app.inject({ url: '/', cookies: { 'product-language': 'xx' } })).body;
+    expect(unknown).toContain('<html lang="pt-BR">');
+    expect(unknown).toContain('<h1>Dosimetria personalizada</h1>');
+  });
+
+  it('sends the plain shell to a signed-in user, for a page not pre-rendered, and for a language without the page', async () => {
+    const plain = [
+      await t.app.inject({ url: '/', cookies: { id: 'u1', isStaff: 'false' } }),
+      await t.app.inject({ url: '/dashboard/profile' }),
+      await t.app.inject({ url: '/about', cookies: { 'product-language': 'es' } }),
+    ];
+    for (const response of plain) {
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js">');
     }
   });
 

@@ -53,5 +53,6 @@ const subscribe = (listener: () => void) => {
 };
 
 export function useInstallOption(): InstallOption {
-  return useSyncExternalStore(subscribe, currentOption);
+  // Pre-rendered pages (no window) offer nothing; the browser's answer comes with the app.
+  return useSyncExternalStore(subscribe, currentOption, () => 'none');
 }

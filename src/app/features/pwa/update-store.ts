@@ -59,7 +59,7 @@ const subscribe = (listener: () => void) => {
 };
 
 export function useUpdateState(): UpdateState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(subscribe, () => state, () => state);
 }
 
 /** For tests: pretend a new version is waiting. */

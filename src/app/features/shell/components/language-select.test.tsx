@@ -59,6 +59,8 @@ describe('LanguageSelect', () => {
     );
     expect(screen.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
     expect(localStorage.getItem('product-language')).toBe('es');
+    // The server pre-renders public pages in the language of this cookie.
+    expect(document.cookie.split('; ')).toContain('product-language=es');
     expect(document.documentElement).toHaveAttribute('lang', 'es');
   });
 

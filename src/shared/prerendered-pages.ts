@@ -1,0 +1,29 @@
+import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
+
+/**
+ * Pre-rendered first screens. The build renders these public pages (their React tree, in each language)
+ * to HTML; the server puts a page's HTML in the shell's root for a visitor, so the page paints before
+ * the scripts arrive. The app replaces it on its first render; until then it is `inert`: nothing in it
+ * can be focused or typed into, so no input is lost when the app takes over.
+ */
+export const PRERENDERED_PATHS = ['/', '/login', '/signup', '/forgot-password/request', '/about', '/faq', '/contact', '/articles'] as const;
+
+/** The build's output: language → page path → HTML. */
+export type PrerenderedPages = Partial<Record<Language, Record<string, string>>>;
+
+export const PRERENDERED_FILE = 'prerendered.json';
+
+/** The language cookie the client keeps beside localStorage, so the server can pick the pre-rendered language. */
+export const LANGUAGE_COOKIE = 'product-language';
+
+const ROOT = '<div id="root"></div>';
+
+/** A pre-rendered page paints without its scripts: they load after its styles and images, not before. */
+const lowerScriptPriority = (html: string) =>
+  html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+
+/** The shell with its document language (and the preloaded start-up texts') set, and the page in its root. */
+export function composeShell(html: string, { language, page }: { language: Language; page?: string }): string {
+  const localized = html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replaceAll(`/locales/${DEFAULT_LANGUAGE}/`, `/locales/${language}/`);
+  return page ? lowerScriptPriority(localized).replace(ROOT, `<div id="root"><div inert>${page}</div></div>`) : localized;
+}

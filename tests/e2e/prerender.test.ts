@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { PRERENDERED_PATHS } from '#shared/prerendered-pages.ts';
+import { SUPPORTED_LANGUAGES } from '#shared/languages.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+const PHONE = { width: 412, height: 823 };
+const LOGIN_TITLE = { 'pt-BR': 'Entrar', 'en-US': 'Log in', es: 'Iniciar sesión' } as const;
+
+describe('public pages pre-rendered by the build (first paint before the scripts)', () => {
+  it('the build rendered every listed page in the three languages', () => {
+    const pages = JSON.parse(fs.readFileSync(`${process.env.DIST_DIR ?? 'dist'}/prerendered.json`, 'utf8')) as Record<string, Record<string, string>>;
+    for (const language of SUPPORTED_LANGUAGES) {
+      expect(Object.keys(pages[language] ?? {}).sort()).toEqual([...PRERENDERED_PATHS].sort());
+      for (const html of Object.values(pages[language]!)) expect(html).toMatch(/<main[^>]*>[\s\S]*<h1/);
+    }
+    expect(pages.es!['/login']).toContain(LOGIN_TITLE.es);
+  });
+
+  it('without JavaScript the visitor already sees the page, in the language of the cookie, and cannot type into it yet', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    for (const language of SUPPORTED_LANGUAGES) {
+      await context.addCookies([{ name: 'product-language', value: language, url: server.url }]);
+      await page.goto(`${server.url}/login`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(LOGIN_TITLE[language]);
+      expect(await page.getAttribute('html', 'lang')).toBe(language);
+      expect(await page.locator('#root > [inert] input[type="email"]').count()).toBe(1);
+    }
+    await context.close();
+  });
+
+  it('the app takes the page over in place: same layout, one main landmark, the form works, no errors', async () => {
+    const still = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const stillPage = await still.newPage();
+    await stillPage.goto(`${server.url}/login`);
+    const before = await stillPage.getByRole('heading', { level: 1 }).boundingBox();
+    await still.close();
+
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await openPage(context);
+    await page.goto(`${server.url}/login`);
+    await expect.poll(() => page.locator('[inert]').count()).toBe(0);
+    expect(await page.locator('main').count()).toBe(1);
+    const after = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(after).toEqual(before);
+    expect(page.problems).toEqual([]);
+
+    await page.getByLabel('E-mail').fill('nobody@example.com');
+    await page.getByLabel(/^Senha( \*)?$/).fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('alert').waitFor();
+    // The refused login (its 400 is in the console) keeps what was typed.
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('nobody@example.com');
+    await context.close();
+  });
+
+  it('the language chosen in the app is the one the server pre-renders next', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await openPage(context);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('language-select').selectOption('es');
+    await page.getByRole('heading', { level: 1, name: 'Dosimetría personalizada, donde esté' }).waitFor();
+
+    const html = await (await context.request.get(`${server.url}/login`)).text();
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain(`>${LOGIN_TITLE.es}</h1>`);
+    await context.close();
+  });
+});
