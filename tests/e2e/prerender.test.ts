@@ -95,3 +95,24 @@ describe('public pages pre-rendered by the build (first paint before the scripts
     await context.close();
   });
 });
+
+describe("the service worker's shell (returning visitors, offline)", () => {
+  it('starts in the chosen language: its start-up texts are preloaded in that language', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await openPage(context);
+    await page.goto(`${server.url}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.getByTestId('language-select').selectOption('es');
+    await page.getByRole('heading', { level: 1, name: 'Dosimetría personalizada, donde esté' }).waitFor();
+
+    await context.setOffline(true);
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('heading', { level: 1, name: LOGIN_TITLE.es }).waitFor();
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel="preload"][as="fetch"]')].map((link) => link.getAttribute('href')));
+    expect(preloaded).toContain('/locales/es/common.json');
+    expect(preloaded).toContain('/locales/es/auth.json');
+    expect(preloaded.filter((href) => !href?.startsWith('/locales/es/'))).toEqual([]);
+    expect(page.problems).toEqual([]);
+    await context.close();
+  });
+});

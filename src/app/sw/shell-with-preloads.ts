@@ -1,5 +1,6 @@
 import { matchPrecache, type createHandlerBoundToURL } from 'workbox-precaching';
-import { DEFAULT_LANGUAGE } from '../../shared/languages.ts';
+import { DEFAULT_LANGUAGE, matchLanguage, type Language } from '../../shared/languages.ts';
+import { LANGUAGE_COOKIE, composeShell } from '../../shared/prerendered-pages.ts';
 import { preloadLinks, preloadsForPath, type RoutePreload } from '../../shared/route-preloads.ts';
 
 type Handler = ReturnType<typeof createHandlerBoundToURL>;
@@ -14,16 +15,27 @@ function readRoutes(): Promise<RoutePreload[]> {
   return routes;
 }
 
+/** The Cookie Store API, which workers have in Chromium (not yet in TypeScript's worker library). */
+type CookieReader = { cookieStore?: { get(name: string): Promise<{ value: string } | null> } };
+
+/** The language the page keeps in its cookie (lib/i18n.ts); the default where the worker cannot read cookies. */
+async function chosenLanguage(): Promise<Language> {
+  const cookie = await (globalThis as CookieReader).cookieStore?.get(LANGUAGE_COOKIE).catch(() => null);
+  return matchLanguage(cookie?.value) ?? DEFAULT_LANGUAGE;
+}
+
 /**
- * The cached app shell with the page's preload links, as the server sends it (static.ts): an offline
- * start fetches the page's chunks from the cache alongside the entry, not after the entry has run.
+ * The cached app shell with the page's preload links and the chosen language's start-up texts, as the server
+ * sends it (static.ts): an offline start fetches the page's chunks and texts from the cache alongside the
+ * entry, not after the entry has run.
  */
 export function shellWithPreloads(shell: Handler): Handler {
   return async (options) => {
     const response = await shell(options);
-    const links = preloadLinks(preloadsForPath(await readRoutes(), options.url.pathname), DEFAULT_LANGUAGE);
-    if (!links || !response.ok) return response;
-    const html = (await response.text()).replace('</head>', `${links}</head>`);
+    if (!response.ok) return response;
+    const language = await chosenLanguage();
+    const links = preloadLinks(preloadsForPath(await readRoutes(), options.url.pathname), language);
+    const html = composeShell((await response.text()).replace('</head>', `${links}</head>`), { language });
     return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
