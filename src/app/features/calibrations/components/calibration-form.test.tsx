@@ -6,10 +6,10 @@ import { db } from '#app/lib/db.ts';
 import { saveAuthState } from '#app/lib/session.ts';
 import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
 import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { registerCalibrationSenders } from '../store/calibration-senders.ts';
 import { CALIBRATION_CREATE, CALIBRATION_UPDATE } from '../store/calibration-store.ts';
 import { CALIBRATIONS_PATH, phantomFile, serverCalibration } from '../testing/fixtures.ts';
-import { blobKeepingClone } from '../testing/keep-blobs.ts';
 
 const auth = { id: TEST_USER, isStaff: false };
 const ISOTOPES = '/isotopes/';

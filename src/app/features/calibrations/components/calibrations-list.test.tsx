@@ -9,10 +9,10 @@ import { saveAuthState } from '#app/lib/session.ts';
 import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
 import { enqueue } from '#app/lib/sync/outbox.ts';
 import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { registerCalibrationSenders } from '../store/calibration-senders.ts';
 import { CALIBRATION_CREATE, CALIBRATION_DELETE, createCalibration, updateCalibration } from '../store/calibration-store.ts';
 import { CALIBRATIONS_PATH, VALUES, phantomFile, serverCalibration } from '../testing/fixtures.ts';
-import { blobKeepingClone } from '../testing/keep-blobs.ts';
 
 const auth = { id: TEST_USER, isStaff: false };
 const id = (n: number) => `0193a2b4-0000-7000-8000-0000000000c${n}`;

@@ -3,21 +3,24 @@ import { db } from '#app/lib/db.ts';
 import { saveAuthState } from '#app/lib/session.ts';
 import { createDrainer } from '#app/lib/sync/drainer.ts';
 import { discardLocalChange, keepMine } from '#app/lib/sync/resolve.ts';
-import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeCall, type FakeRoutes } from '#app/lib/testing/local-first.ts';
 import { blobFileReader, fakeTusServer } from '#app/lib/uploads/testing/fake-tus.ts';
+import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { configureUploadsForTests } from '#app/lib/uploads/tus-upload.ts';
 import { readUploadRecord } from '#app/lib/uploads/upload-store.ts';
 import { versionOfEtag } from '#app/lib/sync/senders.ts';
 import { calibrationForm, registerCalibrationSenders } from './calibration-senders.ts';
 import { createCalibration, deleteCalibration, updateCalibration } from './calibration-store.ts';
 import { CALIBRATIONS_PATH as LIST, VALUES, calibrationItemPath as ITEM, phantomFile as phantom, serverCalibration as serverCopy } from '../testing/fixtures.ts';
-import { blobKeepingClone } from '../testing/keep-blobs.ts';
 
 const SYNCED_ID = '0193a2b4-0000-7000-8000-0000000000c1';
+/** The server's refusal of a finished upload it no longer has (unused for a day, swept). */
+const expired = (field = 'images_upload_id') => ({ status: 400, body: { errors: [`${field}: O envio expirou. Envie o arquivo de novo.`] } });
 
 let undo: () => void;
 let tus: ReturnType<typeof fakeTusServer>;
 const uploaded = (uploadId: string) => new TextDecoder().decode(tus.bytesOf(uploadId));
+const tusPosts = () => tus.calls.filter((call) => call.method === 'POST');
 const onlyUploadId = () => {
   expect(tus.uploads.size).toBe(1);
   return [...tus.uploads.keys()][0]!;
@@ -30,6 +33,26 @@ function serve(routes: FakeRoutes) {
 }
 const drain = () => createDrainer({ locks: null }).drain();
 const outbox = () => db.outbox.orderBy('seq').toArray();
+/** Makes every queued write due now (as its retry time passing would). */
+const dueNow = () => db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+
+/** The images went up, then the write (`route`) got no answer (offline), and a day passed: the server swept the upload. Its id. */
+async function expireAfterNoAnswer(route: string) {
+  serve({ [route]: networkError() });
+  await drain();
+  const expiredId = onlyUploadId();
+  tus.uploads.delete(expiredId);
+  return expiredId;
+}
+
+/** The write went twice with the same key: naming the expired upload, then a new upload of the same stored file. */
+function expectSentAgainWithNewUpload(calls: FakeCall[], rowId: string, expiredId: string, bytes: string) {
+  const renewedId = onlyUploadId();
+  expect(tusPosts()).toHaveLength(2);
+  expect(uploaded(renewedId)).toBe(bytes);
+  expect(calls.map((call) => (call.body as FormData).get('imagesUploadId'))).toEqual([expiredId, renewedId]);
+  expect(calls.map((call) => call.headers.get('Idempotency-Key'))).toEqual([rowId, rowId]);
+}
 
 async function synced(version = 3) {
   await db.calibrations.put({ ...serverCopy(SYNCED_ID), version });
@@ -92,14 +115,14 @@ describe('calibration.create', () => {
     expect(await tab.drain()).toMatchObject({ status: 'offline' });
     expect(await db.blobs.count()).toBe(1);
     online = true;
-    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await dueNow();
     expect(await tab.drain()).toMatchObject({ status: 'drained', sent: 1 });
     await tab.drain();
     const keys = api.callsTo('POST', LIST).map((call) => call.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(1);
     // The images went up once: the retry named the same finished upload.
-    expect(tus.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(tusPosts()).toHaveLength(1);
   });
 
   it('a dropped connection mid-upload: the next try resumes from the offset the server confirmed', async () => {
@@ -114,20 +137,43 @@ describe('calibration.create', () => {
     expect(tus.uploads.get(uploadId)!.offset).toBe(6);
     expect((await outbox())[0]).toMatchObject({ state: 'pending' });
 
-    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await dueNow();
     expect(await tab.drain()).toMatchObject({ sent: 1 });
     const patches = tus.calls.filter((call) => call.method === 'PATCH');
     expect(patches.map((call) => call.headers['Upload-Offset'])).toEqual(['0', '6']);
     expect(uploaded(uploadId)).toBe('phantom-bytes');
   });
 
-  it('an expired upload (400 on images_upload_id) is forgotten: after edit-and-retry the file goes up again', async () => {
-    await createCalibration(TEST_USER, VALUES, phantom(), 'phantom.zip');
-    serve({ [`POST ${LIST}`]: { status: 400, body: { errors: ['images_upload_id: O envio expirou. Envie o arquivo de novo.'] } } });
+  it('an upload that expired before the calibration reached the server (400 on images_upload_id): the stored file goes up again by itself and the form is sent once more, then done', async () => {
+    const id = await createCalibration(TEST_USER, VALUES, phantom());
+    const [row] = await outbox();
+    const expiredId = await expireAfterNoAnswer(`POST ${LIST}`);
+    expect((await readUploadRecord(row!.fileIds[0]!))?.uploadId).toBe(expiredId);
+
+    const api = serve({ [`POST ${LIST}`]: (_call, count) => (count === 1 ? expired() : { status: 201, body: serverCopy(id), headers: { ETag: 'W/"1"' } }) });
+    await dueNow();
+    expect(await drain()).toMatchObject({ status: 'drained', sent: 1 });
+    const posts = api.callsTo('POST', LIST);
+    expect(posts).toHaveLength(2);
+    expectSentAgainWithNewUpload(posts, row!.id, expiredId, 'phantom-bytes');
+    expect(await outbox()).toMatchObject([{ state: 'done', lastStatus: 201 }]);
+    expect(await db.calibrations.get(id)).toEqual(serverCopy(id));
+
+    // Exactly once: nothing more goes.
+    expect(await drain()).toMatchObject({ sent: 0 });
+    expect(api.callsTo('POST', LIST)).toHaveLength(2);
+  });
+
+  it('an upload refused right after it went up is not retried by itself: the write fails with the message, and the next try uploads again', async () => {
+    await createCalibration(TEST_USER, VALUES, phantom());
+    const api = serve({ [`POST ${LIST}`]: expired() });
     await drain();
     const [row] = await outbox();
-    expect(row).toMatchObject({ state: 'failed' });
+    expect(row).toMatchObject({ state: 'failed', lastStatus: 400, lastError: 'images_upload_id: O envio expirou. Envie o arquivo de novo.' });
+    expect(api.callsTo('POST', LIST)).toHaveLength(1);
+    expect(tusPosts()).toHaveLength(1);
     expect(await readUploadRecord(row!.fileIds[0]!)).toBeNull();
+    expect(await db.blobs.count()).toBe(1);
   });
 
   it("an update queued behind it goes next, over the created version, and keeps the user's newer values", async () => {
@@ -185,6 +231,21 @@ describe('calibration.update', () => {
     expect(form.get('imagesUploadId')).toBe(onlyUploadId());
     expect(uploaded(onlyUploadId())).toBe('new images');
     expect(await db.blobs.count()).toBe(0);
+  });
+
+  it('new images whose upload expired before the PUT reached the server (400 on imagesUploadId): uploaded again and PUT once more, with the same key and If-Match', async () => {
+    const id = await synced(3);
+    await updateCalibration(TEST_USER, id, VALUES, phantom('new images'), 'new.zip');
+    const [row] = await outbox();
+    const expiredId = await expireAfterNoAnswer(`PUT ${ITEM(id)}`);
+
+    const api = serve({ [`PUT ${ITEM(id)}`]: (_call, count) => (count === 1 ? expired('imagesUploadId') : { status: 204, headers: { ETag: 'W/"4"' } }) });
+    await dueNow();
+    expect(await drain()).toMatchObject({ status: 'drained', sent: 1 });
+    const puts = api.callsTo('PUT', ITEM(id));
+    expectSentAgainWithNewUpload(puts, row!.id, expiredId, 'new images');
+    expect(puts.map((call) => call.headers.get('If-Match'))).toEqual(['W/"3"', 'W/"3"']);
+    expect(await db.calibrations.get(id)).toMatchObject({ version: 4 });
   });
 
   it('a stale version (412) is a conflict; "keep mine" takes the server\'s version and sends again over it', async () => {

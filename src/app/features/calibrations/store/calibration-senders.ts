@@ -6,7 +6,7 @@ import { i18n } from '#app/lib/i18n.ts';
 import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '#app/lib/session.ts';
 import { unsentRowsOf } from '#app/lib/sync/outbox.ts';
 import { registerSender, sendOutboxRequest, versionOfEtag, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
-import { uploadOutboxFile } from '#app/lib/uploads/tus-upload.ts';
+import { sendWithUpload } from '#app/lib/uploads/tus-upload.ts';
 import { forgetRefusedUpload } from '#app/lib/uploads/upload-store.ts';
 import {
   CALIBRATION_ISOTOPES,
@@ -61,27 +61,28 @@ async function answerOf(response: Response, fileIds: readonly string[]): Promise
   return { status: response.status, headers: response.headers, body: answer };
 }
 
-/** The images first (resumed where they stopped): their upload id, or the outcome that ends this try. */
-async function uploadImages(row: OutboxRow<CalibrationWritePayload>, files: StoredFile[], context: SendContext) {
-  const file = files[0];
-  return file ? uploadOutboxFile(row, file, context) : { uploadId: undefined };
+/**
+ * Sends the multipart form (the fields, and the images' upload id when there are images) once the
+ * images are up (resumed where they stopped); an expired upload goes up again and the form once more.
+ */
+function sendWithImages(row: OutboxRow<CalibrationWritePayload>, files: StoredFile[], context: SendContext, request: (imagesUploadId?: string) => Promise<Response>) {
+  return sendWithUpload(row, files[0], context, async (imagesUploadId) => answerOf(await request(imagesUploadId), row.fileIds));
 }
 
-async function sendCreate(row: OutboxRow<CalibrationWritePayload>, files: StoredFile[], context: SendContext) {
-  const images = await uploadImages(row, files, context);
-  if ('outcome' in images) return images.outcome;
-  const body = calibrationForm(row.payload.fields, images.uploadId, row.entityId);
-  return answerOf(await sendOutboxRequest(row, calibrationsPath(row.payload.userId), { method: 'POST', body }, context), row.fileIds);
+function sendCreate(row: OutboxRow<CalibrationWritePayload>, files: StoredFile[], context: SendContext) {
+  const { userId, fields } = row.payload;
+  return sendWithImages(row, files, context, (imagesUploadId) =>
+    sendOutboxRequest(row, calibrationsPath(userId), { method: 'POST', body: calibrationForm(fields, imagesUploadId, row.entityId) }, context),
+  );
 }
 
 /** The version the update builds on is the local record's at sending time: an earlier write of ours (create, update) set it. */
-async function sendUpdate(row: OutboxRow<CalibrationWritePayload>, files: StoredFile[], context: SendContext) {
-  const images = await uploadImages(row, files, context);
-  if ('outcome' in images) return images.outcome;
-  const record = await db.calibrations.get(row.entityId);
-  const ifMatch = record?.version ?? row.payload.previous?.version ?? null;
-  const body = calibrationForm(row.payload.fields, images.uploadId);
-  return answerOf(await sendOutboxRequest(row, calibrationPath(row.payload.userId, row.entityId), { method: 'PUT', body, ifMatch }, context), row.fileIds);
+function sendUpdate(row: OutboxRow<CalibrationWritePayload>, files: StoredFile[], context: SendContext) {
+  const { userId, fields, previous } = row.payload;
+  return sendWithImages(row, files, context, async (imagesUploadId) => {
+    const ifMatch = (await db.calibrations.get(row.entityId))?.version ?? previous?.version ?? null;
+    return sendOutboxRequest(row, calibrationPath(userId, row.entityId), { method: 'PUT', body: calibrationForm(fields, imagesUploadId), ifMatch }, context);
+  });
 }
 
 async function sendDelete(row: OutboxRow<CalibrationDeletePayload>, _files: StoredFile[], context: SendContext) {

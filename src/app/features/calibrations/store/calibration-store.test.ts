@@ -1,7 +1,7 @@
 import { db } from '#app/lib/db.ts';
 import { TEST_USER, resetLocalDatabase } from '#app/lib/testing/local-first.ts';
+import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { VALUES, phantomFile as phantom } from '../testing/fixtures.ts';
-import { blobKeepingClone } from '../testing/keep-blobs.ts';
 import {
   CALIBRATION_CREATE,
   CALIBRATION_DELETE,

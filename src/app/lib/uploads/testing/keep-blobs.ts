@@ -1,8 +1,8 @@
 /**
  * Test helper (used only by *.test.ts(x)): fake-indexeddb stores values through the global
  * `structuredClone`, and Node's cannot clone happy-dom's Blob/File (it returns a plain object, which
- * an upload cannot read). A browser's IndexedDB keeps Blobs; this clone makes the fake do the same
- * by keeping Blob instances (immutable) as they are and cloning everything around them.
+ * an upload cannot read and FormData refuses). A browser's IndexedDB keeps Blobs; this clone makes the
+ * fake do the same by keeping Blob instances (immutable) as they are and cloning everything around them.
  *
  *     beforeEach(() => vi.stubGlobal('structuredClone', blobKeepingClone));
  */
