@@ -104,6 +104,7 @@ describe('calibration.create', () => {
 
     expect(await db.calibrations.get(id)).toEqual(serverCopy(id));
     expect(await db.blobs.count()).toBe(0);
+    expect(await readUploadRecord(row!.fileIds[0]!)).toBeNull();
     expect(await outbox()).toMatchObject([{ state: 'done', lastStatus: 201 }]);
   });
 
@@ -231,6 +232,7 @@ describe('calibration.update', () => {
     expect(form.get('imagesUploadId')).toBe(onlyUploadId());
     expect(uploaded(onlyUploadId())).toBe('new images');
     expect(await db.blobs.count()).toBe(0);
+    expect(await db.meta.filter((entry) => entry.key.startsWith('upload.')).count()).toBe(0);
   });
 
   it('new images whose upload expired before the PUT reached the server (400 on imagesUploadId): uploaded again and PUT once more, with the same key and If-Match', async () => {
