@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailingTestApp, expectStatus, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
 import { fileRowsOf, imageBytes, listNotifications, verifiedUser } from '#tests/utils/calibrations.ts';
-import { analysisFields, createOrder, deleteAnalysis, getOrder, listAnalyses, postAnalysis, staffUser } from '#tests/utils/orders.ts';
+import { analysisFields, createAnalysis, createOrder, deleteAnalysis, getAnalysis, getOrder, listAnalyses, postAnalysis, putAnalysis, staffUser, type Analysis } from '#tests/utils/orders.ts';
 
 let t: MailingTestApp;
 let staff: SignedInUser;
@@ -63,6 +63,33 @@ describe('replays', () => {
     expectStatus(again, 200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await getOrder(t.app, user, order.id)).remainingOfAnalyzes).toBe(3);
+  });
+
+  it('Idempotency-Key: a replayed PUT answers the stored 204 and ETag without saving or notifying again; another body with the key → 422', async () => {
+    const user = await freshUser('Rafa Edita');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'radiosino' });
+    const analysis = await createAnalysis(t.app, user, order, { analysisName: 'Antes' });
+    const key = { 'idempotency-key': randomUUID() };
+    const fields = { analysisName: 'Depois', isotope: 'Lu-177' };
+    const first = await putAnalysis(t.app, user, order.id, analysis.id, fields, { images: imageBytes(900, 5), headers: key });
+    expectStatus(first, 204);
+    expect(first.headers.etag).toBe('W/"2"');
+    const updates = () => listNotifications(t.app, user).then(({ row }) => row.filter((n) => n.message.includes('Depois')).length);
+    expect(await updates()).toBe(1);
+
+    const again = await putAnalysis(t.app, user, order.id, analysis.id, fields, { images: imageBytes(900, 5), headers: key });
+    expectStatus(again, 204);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers.etag).toBe('W/"2"');
+    const read = (await getAnalysis(t.app, user, order.id, analysis.id)).json<Analysis>();
+    expect(read).toMatchObject({ version: 2, analysisName: 'Depois', isotope: 'Lu-177' });
+    expect(await updates()).toBe(1);
+    expect(await fileRowsOf(t.app, user.id)).toHaveLength(1);
+
+    const other = await putAnalysis(t.app, user, order.id, analysis.id, { ...fields, analysisName: 'Terceira' }, { headers: { ...key, 'accept-language': 'en-US' } });
+    expectStatus(other, 422);
+    expect(other.json()).toEqual({ errors: ['This Idempotency-Key was already used for another request.'] });
+    expect((await getAnalysis(t.app, user, order.id, analysis.id)).json<Analysis>()).toEqual(read);
   });
 });
 
