@@ -170,11 +170,21 @@ describe("the user's orders", () => {
     expectStatus(await t.app.inject({ url: ordersUrl(bob.id) }), 401);
   });
 
-  it('orders are read-only for users: POST/PUT/PATCH/DELETE → 405', async () => {
+  it('orders are read-only for users: POST/PUT/PATCH/DELETE on the list and on an order → 405 with Allow (translated); nothing changes', async () => {
     const order = await createOrder(t.app, staff, ana);
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      expectStatus(await t.app.inject({ method, url: orderUrl(ana.id, order.id), headers: { cookie: ana.cookies }, payload: {} }), 405, method);
+    for (const url of [ordersUrl(ana.id), orderUrl(ana.id, order.id)]) {
+      for (const [method, acceptLanguage, message] of [
+        ['POST', undefined, 'Método "POST" não permitido.'],
+        ['PUT', 'en-US', 'Method "PUT" not allowed.'],
+        ['PATCH', 'es', 'Método "PATCH" no permitido.'],
+        ['DELETE', 'en-US', 'Method "DELETE" not allowed.'],
+      ] as const) {
+        const response = await t.app.inject({ method, url, headers: { cookie: ana.cookies, ...lang(acceptLanguage) }, payload: {} });
+        expectStatus(response, 405, `${method} ${url}`);
+        expect({ method, url, allow: response.headers.allow, body: response.json() }).toEqual({ method, url, allow: 'GET, HEAD', body: { errors: [message] } });
+      }
     }
+    expect(await getOrder(t.app, ana, order.id)).toEqual(order);
   });
 
   it('analysisStatus counts the analyses by status', async () => {
