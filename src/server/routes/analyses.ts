@@ -1,11 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { Analysis, AnalysisDeleted, AnalysisList, AnalysisParams, ANALYSIS_FIELDS } from '#shared/schemas/analyses.ts';
+import {
+  Analysis,
+  AnalysisDeleted,
+  AnalysisList,
+  AnalysisParams,
+  ANALYSIS_FIELDS,
+  ANALYSIS_REFERENCES,
+  type AnalysisReference,
+  type AnalysisService,
+} from '#shared/schemas/analyses.ts';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { OrderParams } from '#shared/schemas/orders.ts';
-import { fieldErrors, InputError } from '../errors.ts';
+import { files } from '../db/schema.ts';
+import { appError, fieldErrors, type ErrorMessage } from '../errors.ts';
 import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
 import { formIdentity, imagesSourceOf, withForm } from '../http/images.ts';
@@ -15,6 +27,8 @@ import { requireVerifiedEmail } from '../plugins/auth.ts';
 import { claimForm } from '../plugins/idempotency.ts';
 import {
   assertCanAdd,
+  assertEditable,
+  assertReferences,
   createAnalysis,
   deleteAnalysis,
   findReplay,
@@ -24,11 +38,12 @@ import {
   updateAnalysis,
   type AnalysisInput,
 } from '../services/analyses.ts';
+import { contentMatchesType, SIGNATURE_BYTES } from '../services/file-signatures.ts';
+import type { ImagesSource } from '../services/images.ts';
 import { tellUser } from '../services/notices.ts';
 import { getOrder, type OrderRow } from '../services/orders.ts';
-import { appError } from '../errors.ts';
-import { files } from '../db/schema.ts';
-import { eq } from 'drizzle-orm';
+import { acceptedType } from '../services/uploads.ts';
+import type { FileStore } from '../storage/file-store.ts';
 
 const tags = ['analyses'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 413: ErrorBody, 429: ErrorBody };
@@ -38,13 +53,72 @@ const formBody = z
   .describe("multipart/form-data (the service's fields and the file `images`) or JSON with `imagesUploadId` (a finished upload of /uploads/)");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The order's service decides the fields (v1 §1.14). */
-function parseFields(order: OrderRow, form: ReadForm): AnalysisInput & { id?: string } {
-  const schema = ANALYSIS_FIELDS[order.serviceId as keyof typeof ANALYSIS_FIELDS];
-  if (!schema) throw appError(409, 'analyses.serviceWithoutAnalyses');
-  const parsed = schema.safeParse(form.fields);
-  if (!parsed.success) throw new InputError(parsed.error.issues);
+const toSnake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * A form issue as v1 words it: the schema's key, except for a length, which v1 counts
+ * ("Ensure this value has at least 3 characters (it has 2)."); parsed with `reportInput`.
+ */
+function issueMessage(issue: z.core.$ZodIssue): ErrorMessage {
+  const field = toSnake(String(issue.path[0] ?? 'request'));
+  if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'string' && issue.message !== 'validation.required') {
+    const length = [...String(issue.input)].length;
+    return issue.code === 'too_small'
+      ? { field, key: 'validation.minLength', values: { min: Number(issue.minimum), length } }
+      : { field, key: 'validation.maxLength', values: { max: Number(issue.maximum), length } };
+  }
+  return { field, key: issue.message };
+}
+
+function serviceOf(order: OrderRow): AnalysisService {
+  if (!Object.hasOwn(ANALYSIS_FIELDS, order.serviceId)) throw appError(409, 'analyses.serviceWithoutAnalyses');
+  return order.serviceId as AnalysisService;
+}
+
+/** v1 checks the calibration (dosimetry) or isotope (radiosino) part of the form first, on its own: its errors come alone. */
+function parseReference(order: OrderRow, form: ReadForm): AnalysisReference {
+  const parsed = ANALYSIS_REFERENCES[serviceOf(order)].safeParse(form.fields, { reportInput: true });
+  if (!parsed.success) throw fieldErrors(parsed.error.issues.map(issueMessage));
   return parsed.data;
+}
+
+/** The first bytes of a stream (it is closed after them). */
+async function headOf(stream: Readable, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let read = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    read += (chunk as Buffer).length;
+    if (read >= bytes) break;
+  }
+  return Buffer.concat(chunks).subarray(0, bytes);
+}
+
+/**
+ * The images: a multipart file is held to the resumable uploads' rule (a zip, DICOM or image by its declared
+ * type or extension, whose first bytes are that type's) and recorded with the accepted type; an
+ * `imagesUploadId` was checked when its upload ended.
+ */
+async function checkImages(store: FileStore, form: ReadForm, required: boolean): Promise<{ images: ImagesSource | null; problem?: ErrorMessage }> {
+  const images = imagesSourceOf(form);
+  if (!images) return required ? { images, problem: { field: 'images', key: 'validation.required' } } : { images };
+  if (images.kind !== 'file') return { images };
+  const type = acceptedType(images.file.name, images.file.contentType);
+  if (!type) return { images, problem: { field: 'images', key: 'uploads.typeNotAccepted' } };
+  if (!contentMatchesType(type, await headOf(store.open(images.file.storageKey), SIGNATURE_BYTES))) {
+    return { images, problem: { field: 'images', key: 'uploads.contentMismatch', values: { name: images.file.name } } };
+  }
+  return { images: { kind: 'file', file: { ...images.file, contentType: type } } };
+}
+
+/** The rest of the service's form (v1's model form) with the images: every problem in one 400. */
+async function parseFields(order: OrderRow, form: ReadForm, store: FileStore, imagesRequired: boolean) {
+  const parsed = ANALYSIS_FIELDS[serviceOf(order)].safeParse(form.fields, { reportInput: true });
+  const { images, problem } = await checkImages(store, form, imagesRequired);
+  const problems = [...(parsed.success ? [] : parsed.error.issues.map(issueMessage)), ...(problem ? [problem] : [])];
+  if (!parsed.success || problem) throw fieldErrors(problems);
+  const { id, ...input }: AnalysisInput & { id?: string } = parsed.data;
+  return { id, input, images };
 }
 
 const clientId = (form: ReadForm) => (typeof form.fields.id === 'string' && UUID.test(form.fields.id) ? form.fields.id : undefined);
@@ -79,12 +153,12 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
         if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
+        // v1's order: none left (409) → payment (402) → calibration/isotope → the rest of the form.
         // A replay of a create that already took its slot must not be refused for the slot it took.
         if (!(await findReplay(app.db, order, clientId(form)))) assertCanAdd(order);
-        const { id = randomUUID(), ...input } = parseFields(order, form);
-        const images = imagesSourceOf(form);
-        if (!images) throw fieldErrors([{ field: 'images', key: 'validation.required' }]);
-        const outcome = await createAnalysis(app.db, order, id, input, images);
+        await assertReferences(app.db, order, parseReference(order, form), 400);
+        const { id = randomUUID(), input, images } = await parseFields(order, form, app.fileStore, true);
+        const outcome = await createAnalysis(app.db, order, id, input, images!);
         if (outcome.created) await tell(request, order.userId, 'success', 'analysisCreated', input.analysisName);
         sendVersion(reply, outcome.row.version);
         reply.header('Location', `/api/v1/users/${order.userId}/orders/${order.id}/analysis/${id}/`);
@@ -118,13 +192,16 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireVerifiedEmail(request);
       const order = await getOrder(app.db, request.params.uid, request.params.oid);
+      // Before v1's form checks, unlike v1: If-Match needs the analysis, and a missing one's body is not stored.
       const row = await getAnalysis(app.db, order, request.params.aid);
       assertIfMatch(request, row.version);
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
         if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
-        const { id: _ignored, ...input } = parseFields(order, form);
-        const images = imagesSourceOf(form);
+        // v1's order: calibration/isotope (a missing calibration → 404) → status (409) → the rest of the form.
+        await assertReferences(app.db, order, parseReference(order, form), 404);
+        assertEditable(row);
+        const { input, images } = await parseFields(order, form, app.fileStore, false);
         const updated = await updateAnalysis(app.db, order, row, input, images, expectedVersion(request));
         if (updated.replacedStorageKey) await app.fileStore.remove(updated.replacedStorageKey);
         await tell(request, order.userId, 'update', 'analysisUpdated', updated.row.analysisName);

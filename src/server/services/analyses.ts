@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceId } from '#shared/catalog.ts';
 import { ANALYSIS_STATUS_LABELS, EDITABLE_ANALYSIS_STATUSES, type AnalysisStatusCode } from '#shared/schemas/orders.ts';
-import type { Analysis, StaffAnalysisQuery } from '#shared/schemas/analyses.ts';
+import type { Analysis, AnalysisReference, StaffAnalysisQuery } from '#shared/schemas/analyses.ts';
 import type { Db } from '../db/client.ts';
 import { analyses, calibrations, files, isotopes, orders } from '../db/schema.ts';
 import { appError, fieldErrors, type AppError } from '../errors.ts';
@@ -99,35 +99,40 @@ export function assertEditable(row: Pick<AnalysisRow, 'status'>): void {
   if (!EDITABLE_ANALYSIS_STATUSES.includes(row.status)) throw appError(409, 'analyses.notEditable');
 }
 
-/** The references of the service's fields: the user's calibration (dosimetry), a radiosynoviorthesis isotope (radiosino). */
-async function assertReferences(db: Db, order: OrderRow, input: AnalysisInput, missingCalibration: 400 | 404) {
+/**
+ * The references of the service's form (v1 checks them before the rest of the form and before the status):
+ * the user's calibration (dosimetry; missing → 400 on create, 404 on update as in v1), a radiosynoviorthesis
+ * isotope (radiosino).
+ */
+export async function assertReferences(db: Db, order: OrderRow, reference: AnalysisReference, missingCalibration: 400 | 404) {
   if (isDosimetry(order.serviceId)) {
-    const where = and(eq(calibrations.id, input.calibrationId!), eq(calibrations.userId, order.userId));
+    const where = and(eq(calibrations.id, reference.calibrationId!), eq(calibrations.userId, order.userId));
     const [calibration] = await db.select({ id: calibrations.id }).from(calibrations).where(where);
     if (!calibration) throw appError(missingCalibration, 'analyses.calibrationNotFound');
   }
   if (order.serviceId === 'radiosino') {
-    const [isotope] = await db.select({ name: isotopes.name }).from(isotopes).where(and(eq(isotopes.name, input.isotope!), eq(isotopes.radiosyno, true)));
+    const [isotope] = await db.select({ name: isotopes.name }).from(isotopes).where(and(eq(isotopes.name, reference.isotope!), eq(isotopes.radiosyno, true)));
     if (!isotope) throw fieldErrors([{ field: 'isotope', key: 'validation.isotopeUnknown' }]);
   }
 }
 
-const nameTaken = () => fieldErrors([{ field: 'analysis_name', key: 'validation.analysisNameTaken' }]);
+/** v1's non-field uniqueness message, worded per service ("Clinic Dosimetry with this Order and Analysis Name already exists."). */
+const nameTaken = (serviceId: string) => appError(400, `analyses.nameTaken.${serviceId}`);
 
-async function assertNameFree(db: Db, orderId: string, name: string, ownId: string) {
-  const [row] = await db.select({ id: analyses.id }).from(analyses).where(and(eq(analyses.orderId, orderId), eq(analyses.analysisName, name)));
-  if (row && row.id !== ownId) throw nameTaken();
+async function assertNameFree(db: Db, order: OrderRow, name: string, ownId: string) {
+  const [row] = await db.select({ id: analyses.id }).from(analyses).where(and(eq(analyses.orderId, order.id), eq(analyses.analysisName, name)));
+  if (row && row.id !== ownId) throw nameTaken(order.serviceId);
 }
 
 /** Unique (order, name) races answer like the check; a calibration deleted meanwhile like a missing one. */
-async function guardRaces<T>(write: () => Promise<T>): Promise<T> {
+async function guardRaces<T>(order: OrderRow, missingCalibration: 400 | 404, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
       const { code, constraint } = e as { code?: string; constraint?: string };
-      if (code === '23505' && String(constraint).includes('name')) throw nameTaken();
-      if (code === '23503' && String(constraint).includes('calibration')) throw appError(400, 'analyses.calibrationNotFound');
+      if (code === '23505' && String(constraint).includes('name')) throw nameTaken(order.serviceId);
+      if (code === '23503' && String(constraint).includes('calibration')) throw appError(missingCalibration, 'analyses.calibrationNotFound');
     }
     throw error;
   }
@@ -182,15 +187,15 @@ class ConcurrentCreate extends Error {}
 /**
  * Creates with the client's id: the order's remaining count goes down by one in the same transaction as the
  * insert, only while one remains and the payment is confirmed (a conditional UPDATE, so concurrent creates
- * cannot overdraw it). A replay (same id, same content) returns the existing analysis.
+ * cannot overdraw it). A replay (same id, same content) returns the existing analysis. The caller has run
+ * v1's checks before the form's fields (`assertCanAdd`, `assertReferences`).
  */
 export async function createAnalysis(db: Db, order: OrderRow, id: string, input: AnalysisInput, images: ImagesSource) {
   const existing = await findReplay(db, order, id, input);
   if (existing) return { created: false, row: existing };
-  await assertReferences(db, order, input, 400);
-  await assertNameFree(db, order.id, input.analysisName, id);
+  await assertNameFree(db, order, input.analysisName, id);
   const write = (tx: Db) => insertAnalysis(tx, order, id, input, images);
-  const row = await guardRaces(() => writeAndPublish(db, write, analysisEvent)).catch((error: unknown) => {
+  const row = await guardRaces(order, 400, () => writeAndPublish(db, write, analysisEvent)).catch((error: unknown) => {
     if (error instanceof ConcurrentCreate) return null;
     throw error;
   });
@@ -241,8 +246,9 @@ async function dropFileRow(tx: Db, fileId: string | null): Promise<string | null
 }
 
 /**
- * Replaces an editable analysis (DS or II); it returns to DS (v1). The status, version and If-Match are
- * checked in the write itself. Returns the row and the replaced images' storage key.
+ * Replaces an editable analysis (DS or II); it returns to DS (v1). The caller has run v1's checks before the
+ * form's fields (`assertReferences`, `assertEditable`); the status and If-Match are checked again in the
+ * write itself. Returns the row and the replaced images' storage key.
  */
 export async function updateAnalysis(
   db: Db,
@@ -252,9 +258,7 @@ export async function updateAnalysis(
   images: ImagesSource | null,
   expectedVersion: number | null,
 ) {
-  assertEditable(row);
-  await assertReferences(db, order, input, 404);
-  await assertNameFree(db, order.id, input.analysisName, row.id);
+  await assertNameFree(db, order, input.analysisName, row.id);
   const write = async (tx: Db) => {
     const fileId = images ? await storeImages(tx, row.userId, images) : null;
     const [updated] = await tx
@@ -273,7 +277,7 @@ export async function updateAnalysis(
     const replacedStorageKey = fileId ? await dropFileRow(tx, row.imagesFileId) : null;
     return { row: updated, replacedStorageKey };
   };
-  return guardRaces(() => writeAndPublish(db, write, (result) => analysisEvent(result.row)));
+  return guardRaces(order, 404, () => writeAndPublish(db, write, (result) => analysisEvent(result.row)));
 }
 
 /** Deletes an editable analysis and gives its order the analysis back, in one transaction; returns the storage keys to remove. */

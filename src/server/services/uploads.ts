@@ -59,7 +59,8 @@ export function formatBytes(bytes: number): string {
   return mib >= 1 ? `${Number(mib.toFixed(1))} MB` : `${bytes} B`;
 }
 
-function acceptedType(filename: string, filetype: string): string | null {
+/** The accepted media type of a file declared as `filetype` (its extension's when generic), or null. */
+export function acceptedType(filename: string, filetype: string): string | null {
   const type = filetype.trim().toLowerCase();
   if (ACCEPTED_TYPES[type]) return type;
   if (!GENERIC_TYPES.has(type)) return null;

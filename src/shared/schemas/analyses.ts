@@ -4,6 +4,10 @@ import { DateTimeField, numberField } from './calibrations.ts';
 import { listOf } from './common.ts';
 import { ANALYSIS_STATUS_CODES } from './orders.ts';
 
+/**
+ * 3 to 24 characters. The keys here are the form's messages; the server answers v1's counted wording
+ * ("Ensure this value has at least 3 characters (it has 2).") from the issue's limit and input.
+ */
 const analysisName = z
   .string({ error: () => 'validation.required' })
   .trim()
@@ -17,18 +21,24 @@ const base = {
   analysisName,
 };
 
+/** The calibration a dosimetry uses: one of the user's (the server looks it up). */
+const calibrationReference = {
+  calibrationId: z.uuid({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidUuid') }),
+};
+/** The isotope of a radiosynoviorthesis: a registered one (the server looks it up; over 6 characters it answers v1's counted wording). */
+const isotopeReference = {
+  isotope: z.string({ error: () => 'validation.required' }).trim().min(1, 'validation.required').max(6, 'validation.isotopeUnknown'),
+};
+
 /** dosi-clin and dosi-preclin (v1 DC/PCD). */
 export const DosimetryAnalysisFields = z.object({
   ...base,
-  calibrationId: z.uuid({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidUuid') }),
+  ...calibrationReference,
   injectedActivity: numberField(0, 'validation.notNegative'),
   administrationDatetime: DateTimeField,
 });
 /** radiosino (v1 RA). */
-export const RadiosynoAnalysisFields = z.object({
-  ...base,
-  isotope: z.string({ error: () => 'validation.required' }).trim().min(1, 'validation.required').max(6, 'validation.isotopeUnknown'),
-});
+export const RadiosynoAnalysisFields = z.object({ ...base, ...isotopeReference });
 /** seg-quant (v1 SQ): a name and the images. */
 export const SegmentationAnalysisFields = z.object(base);
 
@@ -39,6 +49,20 @@ export const ANALYSIS_FIELDS = {
   radiosino: RadiosynoAnalysisFields,
   'seg-quant': SegmentationAnalysisFields,
 } as const satisfies Partial<Record<ServiceId, z.ZodType>>;
+
+export type AnalysisService = keyof typeof ANALYSIS_FIELDS;
+
+/**
+ * The part of each service's form that v1 checks on its own, before the rest and before the analysis's
+ * status (v1 §1.14): the calibration of a dosimetry, the isotope of a radiosynoviorthesis.
+ */
+export const ANALYSIS_REFERENCES = {
+  'dosi-clin': z.object(calibrationReference),
+  'dosi-preclin': z.object(calibrationReference),
+  radiosino: z.object(isotopeReference),
+  'seg-quant': z.object({}),
+} as const satisfies Record<AnalysisService, z.ZodType>;
+export type AnalysisReference = { calibrationId?: string; isotope?: string };
 
 export type AnalysisFields = Partial<z.infer<typeof DosimetryAnalysisFields> & z.infer<typeof RadiosynoAnalysisFields>> &
   z.infer<typeof SegmentationAnalysisFields>;

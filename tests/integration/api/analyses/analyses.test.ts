@@ -1,12 +1,16 @@
 // Analyses (v1 §1.14 with API.md, DOMAIN.md): fields per service, v1's checks in v1's order and messages,
 // the remaining count taken and given back in the analysis's own transaction, edits only in DS/II (back to DS).
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '#server/db/schema.ts';
 import { createMailingTestApp, expectStatus, lang, mailsTo, registerUser, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
-import { calibrationUrl, createCalibration, deleteCalibration, imageBytes, listNotifications, sha256, verifiedUser } from '#tests/utils/calibrations.ts';
+import { calibrationUrl, createCalibration, deleteCalibration, fileRowsOf, imageBytes, listNotifications, sha256, verifiedUser } from '#tests/utils/calibrations.ts';
+import { multipart } from '#tests/utils/multipart.ts';
 import {
   analysesUrl,
   analysisFields,
+  analysisUrl,
   createAnalysis,
   createOrder,
   deleteAnalysis,
@@ -22,7 +26,7 @@ import {
   PDF,
   type Analysis,
 } from '#tests/utils/orders.ts';
-import { uploadFile } from '#tests/utils/uploads.ts';
+import { headUpload, uploadFile } from '#tests/utils/uploads.ts';
 
 const MSG = {
   noneRemaining: { 'pt-BR': 'Todas as análises deste pedido já foram usadas.', 'en-US': 'All analytics for this order have already been used.', es: 'Ya se han utilizado todos los análisis de este pedido.' },
@@ -30,9 +34,23 @@ const MSG = {
   notEditable: {
     'pt-BR': 'Não foi possível excluir/atualizar esta análise. Somente análises com o status Informações inválidas ou Dados enviados podem ser excluidas.',
     'en-US': 'It was not possible to delete/update this analysis. Only analyzes with the status Invalid information or Data sent can be deleted.',
+    es: 'No fue posible eliminar/actualizar este análisis. Solo se pueden eliminar análisis con el estado Información inválida o Datos enviados.',
   },
-  calibrationMissing: { 'pt-BR': 'Calibração com este id não existe para este usuário.', 'en-US': 'Calibration with this id does not exist for this user.' },
-  resource: 'Este usuário não possui este recurso cadastrado.',
+  calibrationMissing: {
+    'pt-BR': 'Calibração com este id não existe para este usuário.',
+    'en-US': 'Calibration with this id does not exist for this user.',
+    es: 'La calibración con esta identificación no existe para este usuario.',
+  },
+  resource: {
+    'pt-BR': 'Este usuário não possui este recurso cadastrado.',
+    'en-US': 'This user does not have this resource registered.',
+    es: 'Este usuario no tiene registrado este recurso.',
+  },
+  typeRefused: {
+    'pt-BR': 'images: Tipo de arquivo não aceito: envie um arquivo zip, arquivos DICOM ou imagens (PNG, JPEG, TIFF).',
+    'en-US': 'images: File type not accepted: send a zip archive, DICOM files or images (PNG, JPEG, TIFF).',
+    es: 'images: Tipo de archivo no aceptado: envíe un archivo zip, archivos DICOM o imágenes (PNG, JPEG, TIFF).',
+  },
   unverified: 'O usuário ainda não possui um e-mail verificado.',
   deleted: { 'pt-BR': 'Análise excluída com sucesso!', 'en-US': 'Analysis deleted successfully!', es: '¡Análisis eliminado con éxito!' },
 };
@@ -120,13 +138,28 @@ describe("v1's checks, in v1's order", () => {
     [undefined, 'pt-BR'],
     ['en-US', 'en-US'],
     ['es', 'es'],
-  ] as const)('none remaining → 409 (%s), checked before the payment', async (acceptLanguage, language) => {
+  ] as const)('an unpaid order with none remaining → 409, not 402 (%s): the count is checked before the payment', async (acceptLanguage, language) => {
     const user = await freshUser('Zeca Zero');
-    const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant', quantity: 1 });
-    await createAnalysis(t.app, user, order);
+    const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant', quantity: 1, paid: false });
+    await t.app.db.update(orders).set({ remaining: 0 }).where(eq(orders.id, order.id));
     const response = await postAnalysis(t.app, user, order.id, analysisFields('seg-quant'), { acceptLanguage });
     expectStatus(response, 409);
     expect(response.json()).toEqual({ errors: [MSG.noneRemaining[language]] });
+    // With one remaining, the same unpaid order is refused for its payment.
+    await t.app.db.update(orders).set({ remaining: 1 }).where(eq(orders.id, order.id));
+    const unpaid = await postAnalysis(t.app, user, order.id, analysisFields('seg-quant'), { acceptLanguage });
+    expectStatus(unpaid, 402);
+    expect(unpaid.json()).toEqual({ errors: [MSG.unpaid[language]] });
+    expect((await listAnalyses(t.app, user, order.id)).count).toBe(0);
+  });
+
+  it('a paid order with none remaining → 409', async () => {
+    const user = await freshUser('Zilda Zero');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant', quantity: 1 });
+    await createAnalysis(t.app, user, order);
+    const response = await postAnalysis(t.app, user, order.id, analysisFields('seg-quant'));
+    expectStatus(response, 409);
+    expect(response.json()).toEqual({ errors: [MSG.noneRemaining['pt-BR']] });
   });
 
   it.each([
@@ -167,8 +200,9 @@ describe("v1's checks, in v1's order", () => {
       [{ calibrationId: undefined }, ['calibration_id: Este campo é obrigatório.']],
       [{ calibrationId: 'xyz' }, ['calibration_id: Insira um UUID válido.']],
       [{ calibrationId: theirs.id }, [MSG.calibrationMissing['pt-BR']]],
-      [{ calibrationId: mine.id, analysisName: 'ab' }, ['analysis_name: O nome da análise deve ter de 3 a 24 caracteres.']],
-      [{ calibrationId: mine.id, injectedActivity: -1 }, ['injected_activity: Certifique-se de que este valor seja maior ou igual a 0.']],
+      [{ calibrationId: mine.id, analysisName: 'ab' }, ['analysis_name: Certifique-se de que o valor tenha no mínimo 3 caracteres (ele possui 2).']],
+      [{ calibrationId: mine.id, analysisName: 'Fígado e baço, série nº 2' }, ['analysis_name: Certifique-se de que o valor tenha no máximo 24 caracteres (ele possui 25).']],
+      [{ calibrationId: mine.id, injectedActivity: -1 }, ['injected_activity: Certifique-se que este valor seja maior ou igual a 0.0.']],
       [{ calibrationId: mine.id, injectedActivity: 'muito' }, ['injected_activity: Informe um número.']],
       [{ calibrationId: mine.id, administrationDatetime: '2024-13-01 10:00' }, ['administration_datetime: Informe uma data/hora válida.']],
     ];
@@ -183,28 +217,76 @@ describe("v1's checks, in v1's order", () => {
     expect((await listAnalyses(t.app, user, order.id)).count).toBe(0);
   });
 
-  it('radiosino: the isotope must be a radiosynoviorthesis isotope', async () => {
+  it('radiosino: the isotope must be a radiosynoviorthesis isotope, of at most 6 characters (v1\'s wording)', async () => {
     const user = await freshUser('Rita Isótopo');
     const order = await createOrder(t.app, staff, user, { serviceId: 'radiosino' });
-    for (const [isotope, message] of [
-      [undefined, 'isotope: This field is required.'],
-      ['Tc-99m', 'isotope: Isotope not registered.'],
-      ['Unobtainium', 'isotope: Isotope not registered.'],
+    for (const [isotope, acceptLanguage, message] of [
+      [undefined, 'en-US', 'isotope: This field is required.'],
+      ['Tc-99m', 'en-US', 'isotope: Isotope not registered.'],
+      ['Unobtainium', 'en-US', 'isotope: Ensure this value has at most 6 characters (it has 11).'],
+      ['Unobtainium', undefined, 'isotope: Certifique-se de que o valor tenha no máximo 6 caracteres (ele possui 11).'],
+      ['Unobtainium', 'es', 'isotope: Asegúrese de que este valor tenga como máximo 6 caracteres (tiene 11).'],
     ] as const) {
-      const response = await postAnalysis(t.app, user, order.id, { analysisName: 'Joelho D', isotope }, { acceptLanguage: 'en-US' });
+      const response = await postAnalysis(t.app, user, order.id, { analysisName: 'Joelho D', isotope }, { acceptLanguage });
       expectStatus(response, 400, String(isotope));
       expect(response.json()).toEqual({ errors: [message] });
     }
   });
 
-  it('the name is unique within the order → 400', async () => {
-    const user = await freshUser('Nando Nome');
-    const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant' });
-    await createAnalysis(t.app, user, order, { analysisName: 'Mesmo Nome' });
-    const response = await postAnalysis(t.app, user, order.id, { analysisName: 'Mesmo Nome' }, { acceptLanguage: 'en-US' });
+  it.each([
+    ['en-US', 'analysis_name: Ensure this value has at least 3 characters (it has 2).', 'injected_activity: Ensure this value is greater than or equal to 0.0.'],
+    ['es', 'analysis_name: Asegúrese de que este valor tenga al menos 3 caracteres (tiene 2).', 'injected_activity: Asegúrese de que este valor sea mayor o igual a 0.0.'],
+  ])('the form\'s errors together, in v1\'s wording (%s)', async (acceptLanguage, name, activity) => {
+    const user = await freshUser('Lia Limites');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'dosi-clin' });
+    const calibration = await createCalibration(t.app, user);
+    const response = await postAnalysis(t.app, user, order.id, analysisFields('dosi-clin', { analysisName: ' ab ', injectedActivity: '-0.5' }, calibration.id), { acceptLanguage });
     expectStatus(response, 400);
-    expect(response.json()).toEqual({ errors: ['analysis_name: This order already has an analysis with this name.'] });
+    expect(response.json()).toEqual({ errors: [name, activity] });
+  });
+
+  it('the calibration (or isotope) is checked before the rest of the form: its error comes alone', async () => {
+    const user = await freshUser('Olga Ordem');
+    const dosimetry = await createOrder(t.app, staff, user, { serviceId: 'dosi-clin' });
+    const theirs = await createCalibration(t.app, bob);
+    const bad = { analysisName: 'ab', injectedActivity: 'muito' };
+    for (const [calibrationId, error] of [
+      ['xyz', 'calibration_id: Insira um UUID válido.'],
+      [theirs.id, MSG.calibrationMissing['pt-BR']],
+    ]) {
+      const response = await postAnalysis(t.app, user, dosimetry.id, analysisFields('dosi-clin', bad, calibrationId), { images: null });
+      expectStatus(response, 400, calibrationId);
+      expect(response.json()).toEqual({ errors: [error] });
+    }
+    const radiosino = await createOrder(t.app, staff, user, { serviceId: 'radiosino' });
+    const response = await postAnalysis(t.app, user, radiosino.id, { analysisName: 'ab', isotope: 'Tc-99m' }, { acceptLanguage: 'en-US' });
+    expect(response.json()).toEqual({ errors: ['isotope: Isotope not registered.'] });
+    // Then the rest of the form, with the images, in one answer.
+    const mine = await createCalibration(t.app, user);
+    const rest = await postAnalysis(t.app, user, dosimetry.id, analysisFields('dosi-clin', bad, mine.id), { images: null, acceptLanguage: 'en-US' });
+    expect(rest.json()).toEqual({
+      errors: ['analysis_name: Ensure this value has at least 3 characters (it has 2).', 'injected_activity: Enter a number.', 'images: This field is required.'],
+    });
+    expect((await getOrder(t.app, user, dosimetry.id)).remainingOfAnalyzes).toBe(3);
+  });
+
+  it.each([
+    ['dosi-clin', undefined, 'Dosimetria clínica com este Order e Nome da análise já existe.'],
+    ['dosi-preclin', 'en-US', 'Preclinic Dosimetry with this Order and Analysis Name already exists.'],
+    ['seg-quant', 'en-US', 'Segmentation Analysis with this Order and Analysis Name already exists.'],
+    ['radiosino', 'es', 'Análisis de radiosinoviortesis con este Order y Nombre del análisis ya existe.'],
+  ])('%s: the name is unique within the order → 400 with v1\'s non-field message (%s); nothing taken', async (serviceId, acceptLanguage, message) => {
+    const user = await freshUser('Nando Nome');
+    const order = await createOrder(t.app, staff, user, { serviceId });
+    const first = await createAnalysis(t.app, user, order, { analysisName: 'Mesmo Nome' });
+    const response = await postAnalysis(t.app, user, order.id, analysisFields(serviceId, { analysisName: 'Mesmo Nome' }, first.calibrationId), { acceptLanguage });
+    expectStatus(response, 400);
+    expect(response.json()).toEqual({ errors: [message] });
     expect((await getOrder(t.app, user, order.id)).remainingOfAnalyzes).toBe(2);
+    const second = await createAnalysis(t.app, user, order, { analysisName: 'Outro Nome', calibrationId: first.calibrationId });
+    const put = await putAnalysis(t.app, user, order.id, second.id, analysisFields(serviceId, { analysisName: 'Mesmo Nome' }, first.calibrationId), { acceptLanguage });
+    expectStatus(put, 400);
+    expect(put.json()).toEqual({ errors: [message] });
   });
 });
 
@@ -242,7 +324,11 @@ describe('edit and delete (only DS and II)', () => {
     const del = await deleteAnalysis(t.app, user, order.id, analysis.id, lang('en-US'));
     expectStatus(del, 409);
     expect(del.json()).toEqual({ errors: [MSG.notEditable['en-US']] });
+    const putEs = await putAnalysis(t.app, user, order.id, analysis.id, { analysisName: 'Tarde' }, { acceptLanguage: 'es' });
+    expectStatus(putEs, 409);
+    expect(putEs.json()).toEqual({ errors: [MSG.notEditable.es] });
     expect((await getOrder(t.app, user, order.id)).remainingOfAnalyzes).toBe(2);
+    expect((await getAnalysis(t.app, user, order.id, analysis.id)).json<Analysis>()).toMatchObject({ statusCode: status, analysisName: analysis.analysisName });
   });
 
   it.each([
@@ -261,6 +347,183 @@ describe('edit and delete (only DS and II)', () => {
     expectStatus(await t.app.inject({ url: analysis.imagesUrl!, headers: { cookie: user.cookies } }), 404);
     expectStatus(await getAnalysis(t.app, user, order.id, analysis.id), 404);
     await createAnalysis(t.app, user, order);
+  });
+});
+
+describe("PUT: v1's checks, in v1's order (calibration form → calibration → status → the rest)", () => {
+  const unchanged = async (user: SignedInUser, orderId: string, analysis: Analysis) =>
+    expect((await getAnalysis(t.app, user, orderId, analysis.id)).json<Analysis>()).toEqual(analysis);
+
+  it.each([
+    [undefined, 'pt-BR'],
+    ['en-US', 'en-US'],
+    ['es', 'es'],
+  ] as const)("a calibration that is not the user's → 404 (not 400 as on create) with v1's message (%s); nothing changed", async (acceptLanguage, language) => {
+    const user = await freshUser('Paula Calibra');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'dosi-clin' });
+    const analysis = await createAnalysis(t.app, user, order);
+    const theirs = await createCalibration(t.app, bob);
+    for (const calibrationId of [theirs.id, randomUUID()]) {
+      const response = await putAnalysis(t.app, user, order.id, analysis.id, analysisFields('dosi-clin', {}, calibrationId), { acceptLanguage });
+      expectStatus(response, 404, calibrationId);
+      expect(response.json()).toEqual({ errors: [MSG.calibrationMissing[language]] });
+    }
+    await unchanged(user, order.id, analysis);
+  });
+
+  it('field errors → 400 in the same form as on create; nothing changed', async () => {
+    const user = await freshUser('Fabi Formulário');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'dosi-preclin' });
+    const analysis = await createAnalysis(t.app, user, order);
+    const cases: Array<[Record<string, string | number | undefined>, string[]]> = [
+      [{ calibrationId: undefined }, ['calibration_id: This field is required.']],
+      [{ calibrationId: 'xyz' }, ['calibration_id: Enter a valid UUID.']],
+      [{ analysisName: '' }, ['analysis_name: This field is required.']],
+      [{ analysisName: 'ab', administrationDatetime: 'ontem' }, ['analysis_name: Ensure this value has at least 3 characters (it has 2).', 'administration_datetime: Enter a valid date/time.']],
+      [{ injectedActivity: -3 }, ['injected_activity: Ensure this value is greater than or equal to 0.0.']],
+    ];
+    for (const [overrides, errors] of cases) {
+      const response = await putAnalysis(t.app, user, order.id, analysis.id, { ...analysisFields('dosi-preclin', {}, analysis.calibrationId), ...overrides }, { acceptLanguage: 'en-US' });
+      expectStatus(response, 400, JSON.stringify(overrides));
+      expect({ overrides, body: response.json() }).toEqual({ overrides, body: { errors } });
+    }
+    await unchanged(user, order.id, analysis);
+  });
+
+  it('past DS/II: the calibration form (400) and a missing calibration (404) come before the 409; the rest of the form after it', async () => {
+    const user = await freshUser('Vera Verifica');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'dosi-clin' });
+    const analysis = await moveAnalysis(t.app, staff, (await createAnalysis(t.app, user, order)).id, 'AI');
+    const put = (overrides: Record<string, string>, calibrationId?: string) =>
+      putAnalysis(t.app, user, order.id, analysis.id, analysisFields('dosi-clin', overrides, calibrationId ?? analysis.calibrationId), { acceptLanguage: 'en-US' });
+
+    const malformed = await put({}, 'xyz');
+    expectStatus(malformed, 400);
+    expect(malformed.json()).toEqual({ errors: ['calibration_id: Enter a valid UUID.'] });
+    const missing = await put({}, randomUUID());
+    expectStatus(missing, 404);
+    expect(missing.json()).toEqual({ errors: [MSG.calibrationMissing['en-US']] });
+    const badName = await put({ analysisName: 'ab' });
+    expectStatus(badName, 409);
+    expect(badName.json()).toEqual({ errors: [MSG.notEditable['en-US']] });
+
+    const radiosino = await createOrder(t.app, staff, user, { serviceId: 'radiosino' });
+    const verifying = await moveAnalysis(t.app, staff, (await createAnalysis(t.app, user, radiosino)).id, 'AI');
+    const isotope = await putAnalysis(t.app, user, radiosino.id, verifying.id, { analysisName: 'ab', isotope: 'Tc-99m' }, { acceptLanguage: 'en-US' });
+    expectStatus(isotope, 400);
+    expect(isotope.json()).toEqual({ errors: ['isotope: Isotope not registered.'] });
+    expect((await getAnalysis(t.app, user, order.id, analysis.id)).json<Analysis>().version).toBe(analysis.version);
+  });
+
+  it('an unknown analysis → 404 before the form is checked (unlike v1: If-Match needs the analysis, and a body for nothing is not stored)', async () => {
+    const user = await freshUser('Ugo Ninguém');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'dosi-clin' });
+    const response = await putAnalysis(t.app, user, order.id, randomUUID(), analysisFields('dosi-clin', {}, 'xyz'), { images: imageBytes(500, 4) });
+    expectStatus(response, 404);
+    expect(response.json()).toEqual({ errors: [MSG.resource['pt-BR']] });
+    expect(await fileRowsOf(t.app, user.id)).toHaveLength(0);
+  });
+
+  it("another user's finished upload as imagesUploadId → 400 on POST and PUT; their upload stays theirs, nothing taken or changed", async () => {
+    const user = await freshUser('Ilda Intrusa');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant' });
+    const analysis = await createAnalysis(t.app, user, order);
+    const theirs = await uploadFile(t.app, bob, imageBytes(3000, 31));
+    const json = (method: 'POST' | 'PUT', url: string, acceptLanguage: string) =>
+      t.app.inject({ method, url, headers: { cookie: user.cookies, ...lang(acceptLanguage) }, payload: { analysisName: 'Via upload alheio', imagesUploadId: theirs } });
+
+    const post = await json('POST', analysesUrl(user.id, order.id), 'en-US');
+    expectStatus(post, 400);
+    expect(post.json()).toEqual({ errors: ['images_upload_id: Upload not found.'] });
+    const put = await json('PUT', analysisUrl(user.id, order.id, analysis.id), 'es');
+    expectStatus(put, 400);
+    expect(put.json()).toEqual({ errors: ['images_upload_id: Carga no encontrada.'] });
+
+    expect((await getOrder(t.app, user, order.id)).remainingOfAnalyzes).toBe(2);
+    expect((await listAnalyses(t.app, user, order.id)).row).toEqual([analysis]);
+    expectStatus(await headUpload(t.app, bob, theirs), 200);
+    const own = await t.app.inject({ method: 'POST', url: analysesUrl(bob.id, (await createOrder(t.app, staff, bob, { serviceId: 'seg-quant' })).id), headers: { cookie: bob.cookies }, payload: { analysisName: 'Meu upload', imagesUploadId: theirs } });
+    expectStatus(own, 201);
+  });
+});
+
+describe('multipart images: the same accepted types as resumable uploads (zip, DICOM, images)', () => {
+  const send = async (user: SignedInUser, method: 'POST' | 'PUT', url: string, fields: Record<string, string>, file: { content: Uint8Array; filename: string; contentType: string }, acceptLanguage?: string) => {
+    const body = await multipart(fields, { images: file });
+    return t.app.inject({ method, url, payload: body.payload, headers: { cookie: user.cookies, ...lang(acceptLanguage), ...body.headers } });
+  };
+  const withHead = (head: number[], size = 600) => {
+    const bytes = imageBytes(size, 41);
+    bytes.set(head);
+    return bytes;
+  };
+
+  it.each([
+    [undefined, 'notas.txt', 'text/plain', MSG.typeRefused['pt-BR']],
+    ['en-US', 'programa.exe', 'application/x-msdownload', MSG.typeRefused['en-US']],
+    ['es', 'semtipo.bin', 'application/octet-stream', MSG.typeRefused.es],
+  ])('a type that is no zip, DICOM or image → 400 naming images (%s, %s); nothing taken or stored', async (acceptLanguage, filename, contentType, message) => {
+    const user = await freshUser('Tito Tipo');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant' });
+    const response = await send(user, 'POST', analysesUrl(user.id, order.id), { analysisName: 'Tipo errado' }, { content: imageBytes(500), filename, contentType }, acceptLanguage);
+    expectStatus(response, 400);
+    expect(response.json()).toEqual({ errors: [message] });
+    expect((await getOrder(t.app, user, order.id)).remainingOfAnalyzes).toBe(3);
+    expect(await fileRowsOf(t.app, user.id)).toHaveLength(0);
+  });
+
+  it('a "zip" whose bytes are something else → 400 naming the file; a PUT with it keeps the analysis\'s images', async () => {
+    const user = await freshUser('Zuza Zip');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant' });
+    const fake = { content: withHead([...Buffer.from('MZ')]), filename: 'exame.zip', contentType: 'application/zip' };
+    const post = await send(user, 'POST', analysesUrl(user.id, order.id), { analysisName: 'Zip falso' }, fake, 'en-US');
+    expectStatus(post, 400);
+    expect(post.json()).toEqual({ errors: ['images: The content of “exame.zip” does not match its file type: the upload failed. Choose a valid zip, DICOM or image file.'] });
+
+    const analysis = await createAnalysis(t.app, user, order, { analysisName: 'Zip bom' }, { images: imageBytes(700, 42) });
+    const put = await send(user, 'PUT', analysisUrl(user.id, order.id, analysis.id), { analysisName: 'Zip bom' }, fake);
+    expectStatus(put, 400);
+    expect(put.json()).toEqual({ errors: ['images: O conteúdo de “exame.zip” não corresponde ao tipo do arquivo: o envio falhou. Escolha um arquivo zip, DICOM ou de imagem válido.'] });
+    const images = await t.app.inject({ url: analysis.imagesUrl!, headers: { cookie: user.cookies } });
+    expect(sha256(images.rawPayload)).toBe(sha256(imageBytes(700, 42)));
+    expect(await fileRowsOf(t.app, user.id)).toHaveLength(1);
+  });
+
+  it('DICOM, PNG, JPEG and TIFF are accepted; a generic type is taken from the extension and recorded as such', async () => {
+    const user = await freshUser('Dani Dicom');
+    const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant', quantity: 4 });
+    const dicom = imageBytes(800, 43);
+    dicom.fill(0, 0, 128);
+    dicom.set(Buffer.from('DICM'), 128);
+    for (const [filename, contentType, content, served] of [
+      ['IM0001.dcm', 'application/octet-stream', dicom, 'application/dicom'],
+      ['mapa.png', 'image/png', withHead([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'image/png'],
+      ['foto.jpg', 'image/jpeg', withHead([0xff, 0xd8, 0xff, 0xe0]), 'image/jpeg'],
+      ['scan.TIF', '', withHead([0x49, 0x49, 0x2a, 0x00]), 'image/tiff'],
+    ] as const) {
+      const response = await send(user, 'POST', analysesUrl(user.id, order.id), { analysisName: filename }, { content, filename, contentType });
+      expectStatus(response, 201, filename);
+      const download = await t.app.inject({ url: response.json<Analysis>().imagesUrl!, headers: { cookie: user.cookies } });
+      expect({ filename, type: download.headers['content-type'] }).toEqual({ filename, type: served });
+      expect(sha256(download.rawPayload)).toBe(sha256(content));
+    }
+  });
+});
+
+describe('allowed methods (v1 §1.14)', () => {
+  it('list: PUT, PATCH and DELETE → 405 with Allow GET, POST; item: POST and PATCH → 405 with Allow GET, PUT, DELETE', async () => {
+    const order = await createOrder(t.app, staff, bob, { serviceId: 'seg-quant' });
+    const analysis = await createAnalysis(t.app, bob, order);
+    const cases = [
+      ...(['PUT', 'PATCH', 'DELETE'] as const).map((method) => ({ method, url: analysesUrl(bob.id, order.id), allow: 'GET, HEAD, POST' })),
+      ...(['POST', 'PATCH'] as const).map((method) => ({ method, url: analysisUrl(bob.id, order.id, analysis.id), allow: 'DELETE, GET, HEAD, PUT' })),
+    ];
+    for (const { method, url, allow } of cases) {
+      const response = await t.app.inject({ method, url, headers: { cookie: bob.cookies, ...lang('en-US') }, payload: {} });
+      expectStatus(response, 405, `${method} ${url}`);
+      expect({ method, url, allow: response.headers.allow, body: response.json() }).toEqual({ method, url, allow, body: { errors: [`Method "${method}" not allowed.`] } });
+    }
+    expect(await listAnalyses(t.app, bob, order.id)).toMatchObject({ count: 1, row: [analysis] });
   });
 });
 
@@ -283,7 +546,7 @@ describe('ownership (IDOR) on every uid/oid/aid route', () => {
     for (const request of requests) {
       const response = await t.app.inject({ ...request, headers: asEve });
       expectStatus(response, 404, request.url);
-      expect(response.json()).toEqual({ errors: [MSG.resource] });
+      expect(response.json()).toEqual({ errors: [MSG.resource['pt-BR']] });
     }
     expectStatus(await putAnalysis(t.app, eve, evesOrder.id, analysis.id, { analysisName: 'Minha' }), 404);
     expectStatus(await postAnalysis(t.app, eve, order.id, analysisFields('seg-quant')), 404);
@@ -294,6 +557,17 @@ describe('ownership (IDOR) on every uid/oid/aid route', () => {
       expectStatus(await t.app.inject({ url }), 401);
     }
     expect(await listAnalyses(t.app, bob, order.id)).toEqual({ count: 1, row: [analysis] });
+  });
+
+  it.each([
+    [undefined, 'pt-BR'],
+    ['en-US', 'en-US'],
+    ['es', 'es'],
+  ] as const)("an unknown analysis → 404 with v1's message (%s)", async (acceptLanguage, language) => {
+    const order = await createOrder(t.app, staff, bob, { serviceId: 'seg-quant' });
+    const response = await getAnalysis(t.app, bob, order.id, randomUUID(), acceptLanguage);
+    expectStatus(response, 404);
+    expect(response.json()).toEqual({ errors: [MSG.resource[language]] });
   });
 });
 

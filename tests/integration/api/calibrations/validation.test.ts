@@ -17,7 +17,8 @@ import type { MultipartFields } from '#tests/utils/multipart.ts';
 
 const REQUIRED = 'Este campo é obrigatório.';
 const NUMBER = 'Informe um número.';
-const NOT_NEGATIVE = 'Certifique-se de que este valor seja maior ou igual a 0.';
+// v1 §1.13 and the message catalogue: Django's wording, "0.0" and (pt) "Certifique-se que".
+const NOT_NEGATIVE = 'Certifique-se que este valor seja maior ou igual a 0.0.';
 const POSITIVE = 'O valor precisa ser maior que 0.';
 const NAME_LENGTH = 'O nome da calibração precisa ter de 3 a 24 caracteres.';
 const ISOTOPE = 'Isótopo não registrado.';
@@ -141,7 +142,7 @@ describe('messages follow Accept-Language', () => {
     ['es', { isotope: 'P-32' }, 'isotope: Isótopo no registrado.'],
     ['en-US', { syringeActivity: 'x' }, 'syringe_activity: Enter a number.'],
     ['es', { syringeActivity: 'x' }, 'syringe_activity: Introduzca un número.'],
-    ['en-US', { syringeActivity: '-2' }, 'syringe_activity: Ensure this value is greater than or equal to 0.'],
+    ['en-US', { syringeActivity: '-2' }, 'syringe_activity: Ensure this value is greater than or equal to 0.0.'],
     ['es', { phantomVolume: '0' }, 'phantom_volume: El valor debe ser mayor que 0.'],
     ['en-US', { calibrationName: 'ab' }, 'calibration_name: The calibration name must have 3 to 24 characters.'],
     ['es', { calibrationName: 'ab' }, 'calibration_name: El nombre de la calibración debe tener de 3 a 24 caracteres.'],
