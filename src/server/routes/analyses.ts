@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -17,10 +16,11 @@ import {
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { OrderParams } from '#shared/schemas/orders.ts';
 import { files } from '../db/schema.ts';
-import { appError, fieldErrors, type ErrorMessage } from '../errors.ts';
+import { appError, fieldErrors } from '../errors.ts';
 import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
+import { checkImages, issueMessage } from '../http/form-checks.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
-import { formIdentity, imagesSourceOf, withForm } from '../http/images.ts';
+import { formIdentity, withForm } from '../http/images.ts';
 import { noticeContext } from '../http/notices.ts';
 import { sendStoredFile } from '../http/send-file.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
@@ -38,11 +38,8 @@ import {
   updateAnalysis,
   type AnalysisInput,
 } from '../services/analyses.ts';
-import { contentMatchesType, SIGNATURE_BYTES } from '../services/file-signatures.ts';
-import type { ImagesSource } from '../services/images.ts';
 import { tellUser } from '../services/notices.ts';
 import { getOrder, type OrderRow } from '../services/orders.ts';
-import { acceptedType } from '../services/uploads.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
 const tags = ['analyses'];
@@ -52,23 +49,6 @@ const formBody = z
   .any()
   .describe("multipart/form-data (the service's fields and the file `images`) or JSON with `imagesUploadId` (a finished upload of /uploads/)");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const toSnake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
-/**
- * A form issue as v1 words it: the schema's key, except for a length, which v1 counts
- * ("Ensure this value has at least 3 characters (it has 2)."); parsed with `reportInput`.
- */
-function issueMessage(issue: z.core.$ZodIssue): ErrorMessage {
-  const field = toSnake(String(issue.path[0] ?? 'request'));
-  if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'string' && issue.message !== 'validation.required') {
-    const length = [...String(issue.input)].length;
-    return issue.code === 'too_small'
-      ? { field, key: 'validation.minLength', values: { min: Number(issue.minimum), length } }
-      : { field, key: 'validation.maxLength', values: { max: Number(issue.maximum), length } };
-  }
-  return { field, key: issue.message };
-}
 
 function serviceOf(order: OrderRow): AnalysisService {
   if (!Object.hasOwn(ANALYSIS_FIELDS, order.serviceId)) throw appError(409, 'analyses.serviceWithoutAnalyses');
@@ -80,35 +60,6 @@ function parseReference(order: OrderRow, form: ReadForm): AnalysisReference {
   const parsed = ANALYSIS_REFERENCES[serviceOf(order)].safeParse(form.fields, { reportInput: true });
   if (!parsed.success) throw fieldErrors(parsed.error.issues.map(issueMessage));
   return parsed.data;
-}
-
-/** The first bytes of a stream (it is closed after them). */
-async function headOf(stream: Readable, bytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let read = 0;
-  for await (const chunk of stream) {
-    chunks.push(chunk as Buffer);
-    read += (chunk as Buffer).length;
-    if (read >= bytes) break;
-  }
-  return Buffer.concat(chunks).subarray(0, bytes);
-}
-
-/**
- * The images: a multipart file is held to the resumable uploads' rule (a zip, DICOM or image by its declared
- * type or extension, whose first bytes are that type's) and recorded with the accepted type; an
- * `imagesUploadId` was checked when its upload ended.
- */
-async function checkImages(store: FileStore, form: ReadForm, required: boolean): Promise<{ images: ImagesSource | null; problem?: ErrorMessage }> {
-  const images = imagesSourceOf(form);
-  if (!images) return required ? { images, problem: { field: 'images', key: 'validation.required' } } : { images };
-  if (images.kind !== 'file') return { images };
-  const type = acceptedType(images.file.name, images.file.contentType);
-  if (!type) return { images, problem: { field: 'images', key: 'uploads.typeNotAccepted' } };
-  if (!contentMatchesType(type, await headOf(store.open(images.file.storageKey), SIGNATURE_BYTES))) {
-    return { images, problem: { field: 'images', key: 'uploads.contentMismatch', values: { name: images.file.name } } };
-  }
-  return { images: { kind: 'file', file: { ...images.file, contentType: type } } };
 }
 
 /** The rest of the service's form (v1's model form) with the images: every problem in one 400. */

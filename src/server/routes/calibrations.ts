@@ -11,9 +11,10 @@ import {
 } from '#shared/schemas/calibrations.ts';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
-import { fieldErrors, InputError } from '../errors.ts';
+import { fieldErrors, type ErrorMessage } from '../errors.ts';
+import { checkImages, issueMessage } from '../http/form-checks.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
-import { formIdentity, imagesSourceOf, withForm } from '../http/images.ts';
+import { formIdentity, withForm } from '../http/images.ts';
 import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
 import {
@@ -26,19 +27,28 @@ import {
 } from '../services/calibrations.ts';
 import { claimForm } from '../plugins/idempotency.ts';
 import { notify } from '../services/notifications.ts';
+import type { FileStore } from '../storage/file-store.ts';
 
 const tags = ['calibrations'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 413: ErrorBody, 429: ErrorBody };
 /** Multipart bodies are parsed by the handler; the schema only documents them. */
 const formBody = z.any().describe('multipart/form-data (fields of CalibrationFields and the file `images`) or JSON with `imagesUploadId` (a finished upload of /uploads/)');
 
-/** Validates the form's fields; stored files are removed when it is refused. */
-function parseFields(form: ReadForm) {
-  const parsed = CalibrationFields.safeParse(form.fields);
-  if (!parsed.success) throw new InputError(parsed.error.issues);
-  const problems = calibrationProblems(parsed.data);
-  if (problems.length > 0) throw fieldErrors(problems.map(([field, key]) => ({ field, key })));
-  return parsed.data;
+/**
+ * The form's fields in v1's wording (counted lengths, as the analyses' forms) with DOMAIN.md's checks across
+ * fields once each field is valid, and the images held to the analyses' rule (zip, DICOM or image by type and
+ * first bytes): every problem in one 400. Stored files are removed when it is refused (`withForm`).
+ */
+async function parseForm(form: ReadForm, store: FileStore, imagesRequired: boolean) {
+  const parsed = CalibrationFields.safeParse(form.fields, { reportInput: true });
+  const { images, problem } = await checkImages(store, form, imagesRequired);
+  const problems: ErrorMessage[] = parsed.success
+    ? calibrationProblems(parsed.data).map(([field, key]) => ({ field, key }))
+    : parsed.error.issues.map(issueMessage);
+  if (problem) problems.push(problem);
+  if (!parsed.success || problems.length > 0) throw fieldErrors(problems);
+  const { id, ...input } = parsed.data;
+  return { id, input, images };
 }
 
 export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,10 +77,8 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
         if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
-        const { id = randomUUID(), ...input } = parseFields(form);
-        const images = imagesSourceOf(form);
-        if (!images) throw fieldErrors([{ field: 'images', key: 'validation.required' }]);
-        const outcome = await createCalibration(app.db, request.params.uid, id, input, images);
+        const { id = randomUUID(), input, images } = await parseForm(form, app.fileStore, true);
+        const outcome = await createCalibration(app.db, request.params.uid, id, input, images!);
         if (outcome.created) await notify(app.db, request.params.uid, 'success', 'calibrationCreated', { name: input.calibrationName });
         sendVersion(reply, outcome.row.version);
         reply.header('Location', `/api/v1/users/${request.params.uid}/calibrations/${id}/`);
@@ -107,8 +115,7 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
         if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
-        const { id: _ignored, ...input } = parseFields(form);
-        const images = imagesSourceOf(form);
+        const { input, images } = await parseForm(form, app.fileStore, false);
         const updated = await updateCalibration(app.db, row, input, images, expectedVersion(request));
         if (updated.replacedStorageKey) await app.fileStore.remove(updated.replacedStorageKey);
         await notify(app.db, row.userId, 'update', 'calibrationUpdated', { name: updated.row.calibrationName });

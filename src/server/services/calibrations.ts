@@ -47,7 +47,8 @@ async function assertDosimetryIsotope(db: Db, name: string): Promise<void> {
   if (!row) throw fieldErrors([{ field: 'isotope', key: 'validation.isotopeUnknown' }]);
 }
 
-const nameTaken = () => fieldErrors([{ field: 'calibration_name', key: 'validation.calibrationNameTaken' }]);
+/** v1's non-field uniqueness message: "Calibration with this User and Calibration Name already exists." */
+const nameTaken = () => appError(400, 'calibrations.nameTaken');
 
 /** The name is free, or already this calibration's (a replayed create finds its own row). */
 async function assertNameFree(db: Db, userId: string, name: string, ownId: string) {

@@ -51,7 +51,11 @@ export const DateTimeField = z
     return date;
   });
 
-/** The calibration form (v1 §1.13 with DOMAIN.md's checks). Messages are translation keys. */
+/**
+ * The calibration form (v1 §1.13 with DOMAIN.md's checks). Messages are translation keys: the form's own; the
+ * server answers a length (the name's 3–24, the isotope's 6) in v1's counted wording from the issue's limit
+ * and input ("Ensure this value has at least 3 characters (it has 2).").
+ */
 export const CalibrationFields = z.object({
   /** A client-generated UUID on create (local-first), so a replayed create makes one calibration. */
   id: z.uuid('validation.invalidUuid').optional(),

@@ -179,16 +179,17 @@ describe('My calibrations list (SPEC.md §2)', () => {
     expect(within(uploads).getByRole('button', { name: 'Pausar' })).toBeInTheDocument();
   });
 
+  // A taken name is v1's non-field message: on the item as sent, above the form.
   it("a write the server refused shows its message on the item; edit and retry opens the form with the user's data", async () => {
     const user = userEvent.setup();
     serve([]);
     const calibrationId = await createCalibration(TEST_USER, { ...VALUES, calibrationName: 'Tc-99m rotina' }, phantomFile());
-    await db.outbox.toCollection().modify({ state: 'failed', attempts: 1, lastStatus: 400, lastError: 'calibration_name: Você já tem uma calibração com este nome.' });
+    await db.outbox.toCollection().modify({ state: 'failed', attempts: 1, lastStatus: 400, lastError: 'Calibração com este User e Calibration Name já existe.' });
     const { panel, router } = await openList();
     const item = await waitFor(() => itemNamed(panel, 'Tc-99m rotina'));
     expect(await within(item).findByText('Não enviado')).toBeInTheDocument();
     expect(within(item).getByText('O servidor não aceitou o cadastro de “Tc-99m rotina”')).toBeVisible();
-    expect(within(item).getByText('Nome da calibração: Você já tem uma calibração com este nome.')).toBeVisible();
+    expect(within(item).getByText('Calibração com este User e Calibration Name já existe.')).toBeVisible();
     expect(within(item).getByRole('button', { name: 'Descartar' })).toBeInTheDocument();
 
     await user.click(within(item).getByRole('link', { name: 'Editar e tentar de novo a calibração Tc-99m rotina' }));
@@ -196,8 +197,8 @@ describe('My calibrations list (SPEC.md §2)', () => {
     const name = await screen.findByRole('textbox', { name: /Nome da calibração/ });
     expect(name).toHaveValue('Tc-99m rotina');
     expect(screen.getByRole('textbox', { name: /Atividade da seringa/ })).toHaveValue('185,5');
-    await waitFor(() => expect(name).toHaveAccessibleDescription(/Você já tem uma calibração com este nome\./));
-    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Calibração com este User e Calibration Name já existe.'));
+    expect(screen.getByRole('alert')).toHaveTextContent('O servidor recusou estes dados');
 
     await user.clear(name);
     await user.type(name, 'Tc-99m rotina 2');
@@ -207,6 +208,21 @@ describe('My calibrations list (SPEC.md §2)', () => {
     const [row] = await db.outbox.toArray();
     expect(row).toMatchObject({ kind: CALIBRATION_CREATE, state: 'pending', attempts: 0, lastError: null, payload: { fields: { calibrationName: 'Tc-99m rotina 2' } } });
     expect(row!.fileIds).toHaveLength(1);
+  });
+
+  it("a field's refusal goes beside that field on the item and in the form", async () => {
+    const user = userEvent.setup();
+    serve([]);
+    await createCalibration(TEST_USER, { ...VALUES, calibrationName: 'Relógio adiantado' }, phantomFile());
+    await db.outbox.toCollection().modify({ state: 'failed', attempts: 1, lastStatus: 400, lastError: 'measurement_datetime: A data da medição não pode estar no futuro.' });
+    const { panel } = await openList();
+    const item = await waitFor(() => itemNamed(panel, 'Relógio adiantado'));
+    expect(await within(item).findByText('Data e hora da medição: A data da medição não pode estar no futuro.')).toBeVisible();
+
+    await user.click(within(item).getByRole('link', { name: 'Editar e tentar de novo a calibração Relógio adiantado' }));
+    const measurement = await screen.findByLabelText(/Data e hora da medição/);
+    await waitFor(() => expect(measurement).toHaveAccessibleDescription(/A data da medição não pode estar no futuro\./));
+    expect(measurement).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('a conflicting update (412) offers keep mine / take theirs; taking theirs puts the server copy back', async () => {

@@ -192,9 +192,9 @@ describe('calibration.create', () => {
 
   it("a refusal (400) fails the write with the server's message and keeps the user's data and file", async () => {
     const id = await createCalibration(TEST_USER, VALUES, phantom());
-    serve({ [`POST ${LIST}`]: { status: 400, body: { errors: ['calibration_name: Você já tem uma calibração com este nome.'] } } });
+    serve({ [`POST ${LIST}`]: { status: 400, body: { errors: ['Calibração com este User e Calibration Name já existe.'] } } });
     await drain();
-    expect(await outbox()).toMatchObject([{ state: 'failed', lastStatus: 400, lastError: 'calibration_name: Você já tem uma calibração com este nome.' }]);
+    expect(await outbox()).toMatchObject([{ state: 'failed', lastStatus: 400, lastError: 'Calibração com este User e Calibration Name já existe.' }]);
     expect(await db.calibrations.get(id)).toMatchObject(VALUES);
     expect(await db.blobs.count()).toBe(1);
 
