@@ -3,6 +3,7 @@
  * creates, each sent as the outbox drainer does (one at a time, with its Idempotency-Key), then every
  * create sent again as after a lost answer. Prints the times and the server-side duplicates (must be 0).
  */
+import { imageBytes } from '#tests/utils/calibrations.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,7 +73,7 @@ function calibrationForm(index: number, id: string) {
     acquisitionTime: '1800',
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('images', new Blob([new Uint8Array(4096).fill(index % 256)], { type: 'application/zip' }), `phantom-${index}.zip`);
+  form.append('images', new Blob([imageBytes(4096, index + 1)], { type: 'application/zip' }), `phantom-${index}.zip`);
   return form;
 }
 

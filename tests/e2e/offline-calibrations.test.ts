@@ -1,3 +1,4 @@
+import { imageBytes } from '#tests/utils/calibrations.ts';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -6,7 +7,7 @@ import { openPage } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
 const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
-const t = { cal: read('calibrations'), auth: read('auth'), common: read('common'), sync: read('sync'), validation: read('validation') };
+const t = { cal: read('calibrations'), auth: read('auth'), common: read('common'), sync: read('sync'), server: read('server') };
 
 const env = useE2eEnvironment();
 
@@ -94,7 +95,7 @@ describe('calibrations offline, in Chromium against the real server', () => {
     // The local "Duplicada" was refused: the message is on the item, and editing keeps what was typed.
     await showItem(reopened, 'Duplicada');
     const refused = item(reopened, 'Duplicada').filter({ hasText: t.sync.problems.editAndRetry });
-    await refused.getByText(t.validation.calibrationNameTaken, { exact: false }).waitFor();
+    await refused.getByText(t.server.calibrations.nameTaken, { exact: false }).waitFor();
     await refused.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.sync.problems.editAndRetry)}`) }).click();
     expect(await field(reopened, t.cal.fields.syringeActivity).inputValue()).toBe('30');
     await field(reopened, t.cal.fields.calibrationName).fill('Duplicada 2');
@@ -110,7 +111,7 @@ describe('calibrations offline, in Chromium against the real server', () => {
       const data = new FormData();
       const fields = { id: '0193a6c4-0000-7000-8000-000000000001', isotope: 'Lu-177', calibrationName: 'Tempestade', syringeActivity: '50', residualSyringeActivity: '1', measurementDatetime: '2026-11-20T10:00:00Z', phantomVolume: '200' };
       for (const [key, value] of Object.entries(fields)) data.append(key, value);
-      data.append('images', new Blob([new Uint8Array(512).fill(3)]), 'phantom.zip');
+      data.append('images', new Blob([imageBytes(512, 3)]), 'phantom.zip');
       return data;
     };
     const key = crypto.randomUUID();

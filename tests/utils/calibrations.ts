@@ -38,7 +38,7 @@ export function calibrationFields(overrides: MultipartFields = {}): MultipartFie
 }
 
 /** Deterministic pseudo-random bytes standing in for a zipped image set (xorshift32 from `seed`), starting as a zip does. */
-export function imageBytes(size = 4096, seed = 1): Uint8Array {
+export function imageBytes(size = 4096, seed = 1): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   let state = (seed * 2_654_435_761) >>> 0 || 1;
   for (let i = 0; i < size; i++) {

@@ -1,3 +1,4 @@
+import { imageBytes } from '#tests/utils/calibrations.ts';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { linkFrom, mailTo, type SmtpCapture } from '#tests/utils/smtp.ts';
@@ -45,7 +46,7 @@ export async function createCalibrationViaApi(baseUrl: string, user: ApiUser, ca
     acquisitionTime: '1800',
   };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append('images', new Blob([new Uint8Array(1024)], { type: 'application/zip' }), 'phantom.zip');
+  form.append('images', new Blob([imageBytes(1024)], { type: 'application/zip' }), 'phantom.zip');
   const response = await fetch(`${baseUrl}/api/v1/users/${user.id}/calibrations/`, { method: 'POST', headers: { cookie: user.cookie }, body: form });
   expect(response.status).toBe(201);
 }
