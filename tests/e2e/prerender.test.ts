@@ -1,22 +1,11 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PATHS } from '#shared/prerendered-pages.ts';
 import { SUPPORTED_LANGUAGES } from '#shared/languages.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { openPage } from './support/browser.ts';
+import { useE2eEnvironment } from './support/environment.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-});
+const env = useE2eEnvironment();
 
 const PHONE = { width: 412, height: 823 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -33,11 +22,11 @@ describe('public pages pre-rendered by the build (first paint before the scripts
   });
 
   it('without JavaScript the visitor already sees the page, in the language of the cookie, and cannot type into it yet', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const context = await env.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
     for (const language of SUPPORTED_LANGUAGES) {
-      await context.addCookies([{ name: 'product-language', value: language, url: server.url }]);
-      await page.goto(`${server.url}/login`);
+      await context.addCookies([{ name: 'product-language', value: language, url: env.server.url }]);
+      await page.goto(`${env.server.url}/login`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(LOGIN_TITLE[language]);
       expect(await page.getAttribute('html', 'lang')).toBe(language);
       expect(await page.locator('#root > [inert] input[type="email"]').count()).toBe(1);
@@ -49,15 +38,15 @@ describe('public pages pre-rendered by the build (first paint before the scripts
     ['a phone', PHONE],
     ['a desktop', DESKTOP],
   ])('on %s, the app takes every pre-rendered page over in place: same layout, one main landmark, no errors', async (_, viewport) => {
-    const still = await browser.newContext({ javaScriptEnabled: false, viewport });
+    const still = await env.browser.newContext({ javaScriptEnabled: false, viewport });
     // Without the service worker, which would answer the later visits from its cached shell (not pre-rendered).
-    const live = await browser.newContext({ viewport, serviceWorkers: 'block' });
+    const live = await env.browser.newContext({ viewport, serviceWorkers: 'block' });
     const stillPage = await still.newPage();
     const page = await openPage(live);
     for (const pagePath of PRERENDERED_PATHS) {
-      await stillPage.goto(`${server.url}${pagePath}`);
+      await stillPage.goto(`${env.server.url}${pagePath}`);
       const before = await stillPage.getByRole('heading', { level: 1 }).boundingBox();
-      const response = await page.goto(`${server.url}${pagePath}`);
+      const response = await page.goto(`${env.server.url}${pagePath}`);
       expect(await response?.text()).toContain('<div inert>');
       await expect.poll(() => page.locator('[inert]').count()).toBe(0);
       await expect.poll(() => page.locator('main').count()).toBe(1);
@@ -70,9 +59,9 @@ describe('public pages pre-rendered by the build (first paint before the scripts
   });
 
   it('once the app has taken over, the login form works and a refused login keeps what was typed', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await env.browser.newContext({ viewport: PHONE });
     const page = await openPage(context);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await expect.poll(() => page.locator('[inert]').count()).toBe(0);
     await page.getByLabel('E-mail').fill('nobody@example.com');
     await page.getByLabel(/^Senha( \*)?$/).fill('wrong-password-1');
@@ -83,13 +72,13 @@ describe('public pages pre-rendered by the build (first paint before the scripts
   });
 
   it('the language chosen in the app is the one the server pre-renders next', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await env.browser.newContext({ viewport: PHONE });
     const page = await openPage(context);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.getByTestId('language-select').selectOption('es');
     await page.getByRole('heading', { level: 1, name: 'Dosimetría personalizada, donde esté' }).waitFor();
 
-    const html = await (await context.request.get(`${server.url}/login`)).text();
+    const html = await (await context.request.get(`${env.server.url}/login`)).text();
     expect(html).toContain('<html lang="es"');
     expect(html).toContain(`>${LOGIN_TITLE.es}</h1>`);
     await context.close();
@@ -98,15 +87,15 @@ describe('public pages pre-rendered by the build (first paint before the scripts
 
 describe("the service worker's shell (returning visitors, offline)", () => {
   it('starts in the chosen language: its start-up texts are preloaded in that language', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await env.browser.newContext({ viewport: PHONE });
     const page = await openPage(context);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.getByTestId('language-select').selectOption('es');
     await page.getByRole('heading', { level: 1, name: 'Dosimetría personalizada, donde esté' }).waitFor();
 
     await context.setOffline(true);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.getByRole('heading', { level: 1, name: LOGIN_TITLE.es }).waitFor();
     const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel="preload"][as="fetch"]')].map((link) => link.getAttribute('href')));
     expect(preloaded).toContain('/locales/es/common.json');
