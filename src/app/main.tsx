@@ -16,6 +16,7 @@ import { startSignedInRuntimeOnSignIn } from './signed-in.ts';
 import { LoadingIndicator } from './ui/loading-indicator.tsx';
 
 const FIRST_RENDER_WAIT_MS = 1_000;
+const APP_NAME = 'DoseHub';
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient, readAuthState());
 const texts = initI18n();
@@ -27,7 +28,9 @@ startInstallPrompt();
 
 const root = createRoot(document.getElementById('root')!);
 // A transition: React renders the first screen in short slices, so a slow phone can still react to input.
-const render = () =>
+const render = () => {
+  // A pre-rendered page came with its own title (the server's); from now on each screen sets its own.
+  document.title = APP_NAME;
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -39,6 +42,7 @@ const render = () =>
       </StrictMode>,
     ),
   );
+};
 // The first render waits (at most FIRST_RENDER_WAIT_MS) for the start-up texts, preloaded with the
 // scripts (index.html), and for the first route: the page then paints complete, from one interruptible
 // render, instead of a loading logo first and then a blocking render of the whole page.

@@ -22,8 +22,18 @@ const ROOT = '<div id="root"></div>';
 const lowerScriptPriority = (html: string) =>
   html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 
+const TITLE = /<title>[^<]*<\/title>/;
+
+/** The page in the shell's root, inert, and its `<title>` (React renders it first) in place of the shell's. */
+function withPage(html: string, page: string): string {
+  const title = TITLE.exec(page)?.[0];
+  const content = title ? page.replace(title, '') : page;
+  const titled = title ? html.replace(TITLE, () => title) : html;
+  return lowerScriptPriority(titled).replace(ROOT, () => `<div id="root"><div inert>${content}</div></div>`);
+}
+
 /** The shell with its document language (and the preloaded start-up texts') set, and the page in its root. */
 export function composeShell(html: string, { language, page }: { language: Language; page?: string }): string {
   const localized = html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replaceAll(`/locales/${DEFAULT_LANGUAGE}/`, `/locales/${language}/`);
-  return page ? lowerScriptPriority(localized).replace(ROOT, `<div id="root"><div inert>${page}</div></div>`) : localized;
+  return page ? withPage(localized, page) : localized;
 }

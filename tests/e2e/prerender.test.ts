@@ -71,6 +71,21 @@ describe('public pages pre-rendered by the build (first paint before the scripts
     await context.close();
   });
 
+  it('each screen names the tab: the pre-rendered title first, then the one of each screen the app shows', async () => {
+    const context = await env.browser.newContext({ viewport: DESKTOP });
+    const page = await openPage(context);
+    const response = await page.goto(`${env.server.url}/login`);
+    expect(await response?.text()).toContain('<title>Entrar · DoseHub</title>');
+    await expect.poll(() => page.locator('[inert]').count()).toBe(0);
+    expect(await page.title()).toBe('Entrar · DoseHub');
+    await page.getByRole('banner').getByRole('link', { name: 'Serviços', exact: true }).click();
+    await expect.poll(() => page.title()).toBe('Serviços · DoseHub');
+    await page.goto(`${env.server.url}/nao-existe`);
+    await expect.poll(() => page.title()).toBe('Página não encontrada! · DoseHub');
+    expect(page.problems).toEqual([]);
+    await context.close();
+  });
+
   it('the language chosen in the app is the one the server pre-renders next', async () => {
     const context = await env.browser.newContext({ viewport: PHONE });
     const page = await openPage(context);

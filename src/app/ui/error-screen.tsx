@@ -3,6 +3,7 @@ import { Button, Code, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ChunkTimeoutError, isChunkLoadError, reloadOnceForChunkError } from '#app/lib/chunk-recovery.ts';
 import { LoadingIndicator } from './loading-indicator.tsx';
+import { DocumentTitle } from './document-title.tsx';
 
 /** The default screen for routing failures (SPEC.md §2); a failed chunk load says why and how to recover. */
 export function ErrorScreen({ error }: { error: unknown }) {
@@ -12,6 +13,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
   return (
     <Container size="sm" py="xl" role="alert">
       <Stack>
+        <DocumentTitle page={t('errorScreen.title')} />
         <Title order={1}>{t('errorScreen.title')}</Title>
         {chunkError && <Text fw={600}>{t('pwa:chunk.title')}</Text>}
         {error instanceof ChunkTimeoutError && <Text>{t('pwa:chunk.timeout')}</Text>}

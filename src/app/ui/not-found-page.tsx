@@ -1,6 +1,7 @@
 import { Button, Container, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { DocumentTitle } from './document-title.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');
@@ -8,6 +9,7 @@ export function NotFoundPage() {
     <Container size="sm" py="xl">
       <Stack align="center" ta="center">
         <Image src="/images/not-found.svg" alt={t('notFound.imageAlt')} maw={360} />
+        <DocumentTitle page={t('notFound.title')} />
         <Title order={1}>{t('notFound.title')}</Title>
         <Text c="dimmed">{t('notFound.body')}</Text>
         <Button component={Link} to="/">

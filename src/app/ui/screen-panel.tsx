@@ -1,5 +1,6 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { DocumentTitle } from './document-title.tsx';
 
 /** A dashboard screen (calibrations, My services…): a bordered section named by its level-2 heading, with actions beside the heading. */
 export function ScreenPanel({
@@ -22,6 +23,7 @@ export function ScreenPanel({
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4} style={{ flex: '1 1 16rem' }}>
+            <DocumentTitle page={title} />
             <Title order={2} id={headingId} ref={headingRef} tabIndex={-1}>
               {title}
             </Title>

@@ -21,7 +21,7 @@ beforeAll(async () => {
       `<script type="module" crossorigin src="/assets/index-abc123.js"></script>${padding}</head><body><div id="root"></div></body></html>`,
   );
   const pages: PrerenderedPages = {
-    'pt-BR': { '/': '<main><h1>Dosimetria personalizada</h1></main>', '/about': '<main><h1>Sobre</h1></main>' },
+    'pt-BR': { '/': '<main><h1>Dosimetria personalizada</h1></main>', '/about': '<title>Sobre · DoseHub</title><main><h1>Sobre $& US$ 10</h1></main>' },
     es: { '/': '<main><h1>Dosimetría personalizada</h1></main>' },
   };
   fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify(pages));
@@ -108,7 +108,10 @@ describe('static serving of the built client', () => {
 
   it("puts a visitor's pre-rendered page in the shell's root, inert until the app replaces it, scripts after it", async () => {
     const response = await t.app.inject({ url: '/about?x=1' });
-    expect(response.body).toContain('<div id="root"><div inert><main><h1>Sobre</h1></main></div></div>');
+    expect(response.body).toContain('<div id="root"><div inert><main><h1>Sobre $& US$ 10</h1></main></div></div>');
+    // The page's title replaces the shell's, in the head.
+    expect(response.body).toContain('<head><title>Sobre · DoseHub</title>');
+    expect(response.body.match(/<title>/g)).toHaveLength(1);
     expect(response.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">');
     expect(response.headers.vary).toMatch(/cookie/i);
   });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
+import { DocumentTitle } from '#app/ui/document-title.tsx';
 
 interface AuthCardProps {
   title: string;
@@ -18,6 +19,7 @@ export function AuthCard({ title, lead, children, footer }: AuthCardProps) {
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} style={{ overflowWrap: 'anywhere' }}>
           <Stack gap="lg">
             <Stack gap={6}>
+              <DocumentTitle page={title} />
               <Title order={1} fz={{ base: 26, sm: 30 }} lh={1.2} style={{ textWrap: 'balance' }}>
                 {title}
               </Title>

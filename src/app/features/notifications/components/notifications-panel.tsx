@@ -10,6 +10,7 @@ import { useLanguage } from '#app/lib/use-language.ts';
 import { SyncBadge } from '#app/ui/sync-badge.tsx';
 import { notificationsPullQuery } from '../api/notification-queries.ts';
 import { markNotificationRead, useNotifications } from '../store/notification-store.ts';
+import { DocumentTitle } from '#app/ui/document-title.tsx';
 
 type Kind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -81,6 +82,7 @@ export function NotificationsPanel({ userId }: { userId: string }) {
     <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Stack gap={4}>
+          <DocumentTitle page={t('title')} />
           <Title order={2} id={headingId}>
             {t('title')}
           </Title>
