@@ -8,7 +8,7 @@ import { showErrorMessages, showMessage } from '#app/ui/message-banner.ts';
 import { QueryState } from '#app/ui/query-state.tsx';
 import { useChangeEmail } from '../api/account-mutations.ts';
 import { emailQuery } from '../api/account-queries.ts';
-import { AccountPanel } from './account-panel.tsx';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { FormActions } from './form-actions.tsx';
 
 /** Translation keys of what is wrong with the typed address: empty, not an address, or the current one. */
@@ -25,9 +25,9 @@ export function EmailEditPanel({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
   const query = useQuery(emailQuery(userId));
   return (
-    <AccountPanel title={t('emailEdit.title')} description={t('emailEdit.description')}>
+    <ScreenPanel title={t('emailEdit.title')} description={t('emailEdit.description')}>
       <QueryState query={query}>{(status) => <EmailEditForm userId={userId} currentEmail={status.email} />}</QueryState>
-    </AccountPanel>
+    </ScreenPanel>
   );
 }
 

@@ -8,7 +8,7 @@ import { showErrorMessages, showMessage } from '#app/ui/message-banner.ts';
 import { PasswordInput } from '#app/ui/password-input.tsx';
 import { useChangePassword } from '../api/account-mutations.ts';
 import { emailQuery } from '../api/account-queries.ts';
-import { AccountPanel } from './account-panel.tsx';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { FormActions } from './form-actions.tsx';
 
 type PasswordValues = { oldPassword: string; newPassword1: string; newPassword2: string };
@@ -55,7 +55,7 @@ export function PasswordEditPanel({ userId }: { userId: string }) {
   );
 
   return (
-    <AccountPanel title={t('passwordEdit.title')} description={t('passwordEdit.description')}>
+    <ScreenPanel title={t('passwordEdit.title')} description={t('passwordEdit.description')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
           {/* Lets password managers know whose password this is. */}
@@ -85,6 +85,6 @@ export function PasswordEditPanel({ userId }: { userId: string }) {
           <FormActions submitLabel={t('passwordEdit.submit')} pending={change.isPending} />
         </Stack>
       </form>
-    </AccountPanel>
+    </ScreenPanel>
   );
 }

@@ -8,7 +8,7 @@ import { showErrorMessages, showMessage } from '#app/ui/message-banner.ts';
 import { QueryState } from '#app/ui/query-state.tsx';
 import { useChangePhone } from '../api/account-mutations.ts';
 import { phoneQuery } from '../api/account-queries.ts';
-import { AccountPanel } from './account-panel.tsx';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { FormActions } from './form-actions.tsx';
 
 /** Translation keys of what is wrong with the typed number: empty, or not a phone number. */
@@ -18,9 +18,9 @@ export function PhoneEditPanel({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
   const query = useQuery(phoneQuery(userId));
   return (
-    <AccountPanel title={t('phoneEdit.title')} description={t('phoneEdit.description')}>
+    <ScreenPanel title={t('phoneEdit.title')} description={t('phoneEdit.description')}>
       <QueryState query={query}>{(status) => <PhoneEditForm userId={userId} currentPhone={status.phone} />}</QueryState>
-    </AccountPanel>
+    </ScreenPanel>
   );
 }
 

@@ -12,7 +12,7 @@ import { QueryState } from '#app/ui/query-state.tsx';
 import { showErrorMessages, showMessage } from '#app/ui/message-banner.ts';
 import { useUpdateProfile } from '../api/account-mutations.ts';
 import { profileQuery } from '../api/account-queries.ts';
-import { AccountPanel } from './account-panel.tsx';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 
 const SERVER_FIELDS = { name: 'name', clinic: 'clinic', role: 'role', cnpj: 'cnpj' } as const;
 
@@ -21,9 +21,9 @@ export function ProfilePanel({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
   const query = useQuery(profileQuery(userId));
   return (
-    <AccountPanel title={t('profile.title')} description={t('profile.description')}>
+    <ScreenPanel title={t('profile.title')} description={t('profile.description')}>
       <QueryState query={query}>{(profile) => <ProfileForm userId={userId} profile={profile} />}</QueryState>
-    </AccountPanel>
+    </ScreenPanel>
   );
 }
 

@@ -8,7 +8,7 @@ import { formatPhone } from '#shared/brazil/phone.ts';
 import { QueryState } from '#app/ui/query-state.tsx';
 import { emailQuery, phoneQuery } from '../api/account-queries.ts';
 import type { AccountField } from '../account-fields.ts';
-import { AccountPanel } from './account-panel.tsx';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import classes from './security-overview.module.css';
 
 /** SPEC.md §9: the password is never shown, only 16 asterisks. */
@@ -20,7 +20,7 @@ export function SecurityOverview({ userId }: { userId: string }) {
   const email = useQuery(emailQuery(userId));
   const phone = useQuery(phoneQuery(userId));
   return (
-    <AccountPanel title={t('security.title')} description={t('security.description')}>
+    <ScreenPanel title={t('security.title')} description={t('security.description')}>
       <QueryState query={email}>
         {(emailStatus) => (
           <QueryState query={phone}>
@@ -46,7 +46,7 @@ export function SecurityOverview({ userId }: { userId: string }) {
           </QueryState>
         )}
       </QueryState>
-    </AccountPanel>
+    </ScreenPanel>
   );
 }
 
