@@ -18,6 +18,8 @@ import { formIdentity, withForm } from '../http/images.ts';
 import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
 import {
+  assertDosimetryIsotope,
+  assertUpdatable,
   createCalibration,
   deleteCalibration,
   getCalibration,
@@ -34,12 +36,23 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody,
 /** Multipart bodies are parsed by the handler; the schema only documents them. */
 const formBody = z.any().describe('multipart/form-data (fields of CalibrationFields and the file `images`) or JSON with `imagesUploadId` (a finished upload of /uploads/)');
 
+/** The isotope field of the form (v1 §1.13). */
+const IsotopeField = CalibrationFields.pick({ isotope: true });
+
+/** v1 checks the isotope part of the form first, on its own: its errors come alone. */
+function parseIsotope(form: ReadForm): string {
+  const parsed = IsotopeField.safeParse(form.fields, { reportInput: true });
+  if (!parsed.success) throw fieldErrors(parsed.error.issues.map(issueMessage));
+  return parsed.data.isotope;
+}
+
 /**
- * The form's fields in v1's wording (counted lengths, as the analyses' forms) with DOMAIN.md's checks across
- * fields once each field is valid, and the images held to the analyses' rule (zip, DICOM or image by type and
- * first bytes): every problem in one 400. Stored files are removed when it is refused (`withForm`).
+ * The rest of the form (v1's model form) in v1's wording (counted lengths, as the analyses' forms) with
+ * DOMAIN.md's checks across fields once each field is valid, and the images held to the analyses' rule (zip,
+ * DICOM or image by type and first bytes): every problem in one 400. Stored files are removed when it is
+ * refused (`withForm`).
  */
-async function parseForm(form: ReadForm, store: FileStore, imagesRequired: boolean) {
+async function parseFields(form: ReadForm, store: FileStore, imagesRequired: boolean) {
   const parsed = CalibrationFields.safeParse(form.fields, { reportInput: true });
   const { images, problem } = await checkImages(store, form, imagesRequired);
   const problems: ErrorMessage[] = parsed.success
@@ -77,7 +90,10 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
         if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
-        const { id = randomUUID(), input, images } = await parseForm(form, app.fileStore, true);
+        // v1's order: the isotope (its form, then registered for dosimetry) → the rest of the form with the images
+        // → the name's uniqueness.
+        await assertDosimetryIsotope(app.db, parseIsotope(form));
+        const { id = randomUUID(), input, images } = await parseFields(form, app.fileStore, true);
         const outcome = await createCalibration(app.db, request.params.uid, id, input, images!);
         if (outcome.created) await notify(app.db, request.params.uid, 'success', 'calibrationCreated', { name: input.calibrationName });
         sendVersion(reply, outcome.row.version);
@@ -111,11 +127,17 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireVerifiedEmail(request);
       const row = await getCalibration(app.db, request.params.uid, request.params.cid);
+      // If-Match (API.md; v1 has none) right after v1's 404: it needs the calibration, and a body sent against
+      // a stale version is not stored.
       assertIfMatch(request, row.version);
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
         if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
-        const { input, images } = await parseForm(form, app.fileStore, false);
+        // v1's order: in use by an analysis past DS/II (409) → the isotope → the rest of the form with the images
+        // → the name's uniqueness.
+        await assertUpdatable(app.db, row);
+        await assertDosimetryIsotope(app.db, parseIsotope(form));
+        const { input, images } = await parseFields(form, app.fileStore, false);
         const updated = await updateCalibration(app.db, row, input, images, expectedVersion(request));
         if (updated.replacedStorageKey) await app.fileStore.remove(updated.replacedStorageKey);
         await notify(app.db, row.userId, 'update', 'calibrationUpdated', { name: updated.row.calibrationName });

@@ -41,8 +41,11 @@ export async function getCalibration(db: Db, userId: string, id: string): Promis
   return row;
 }
 
-/** v1: the isotope must be a registered dosimetry isotope. */
-async function assertDosimetryIsotope(db: Db, name: string): Promise<void> {
+/**
+ * v1: the isotope must be a registered dosimetry isotope. The routes check it right after the isotope's form,
+ * before the rest of the form (v1 §1.13: its errors come alone).
+ */
+export async function assertDosimetryIsotope(db: Db, name: string): Promise<void> {
   const [row] = await db.select({ name: isotopes.name }).from(isotopes).where(and(eq(isotopes.name, name), eq(isotopes.dosimetry, true)));
   if (!row) throw fieldErrors([{ field: 'isotope', key: 'validation.isotopeUnknown' }]);
 }
@@ -98,7 +101,6 @@ async function existingCreate(db: Db, userId: string, id: string, input: Calibra
 export async function createCalibration(db: Db, userId: string, id: string, input: CalibrationInput, images: ImagesSource): Promise<CreateOutcome> {
   const existing = await existingCreate(db, userId, id, input);
   if (existing) return { created: false, row: existing };
-  await assertDosimetryIsotope(db, input.isotope);
   await assertNameFree(db, userId, input.calibrationName, id);
   const row = await guardNameRace(() =>
     db.transaction(async (tx) => {
@@ -133,7 +135,8 @@ export interface UpdateResult {
 }
 
 /**
- * Replaces a calibration. With `expectedVersion` (If-Match) the write happens only on that version
+ * Replaces a calibration (the route has checked its use by analyses, `assertUpdatable`, and the isotope first,
+ * in v1's order). With `expectedVersion` (If-Match) the write happens only on that version
  * (412 otherwise), so concurrent writers cannot both pass; without it the last write wins (v1).
  */
 export async function updateCalibration(
@@ -143,8 +146,6 @@ export async function updateCalibration(
   images: ImagesSource | null,
   expectedVersion: number | null,
 ): Promise<UpdateResult> {
-  await assertNotInUse(db, row.id, 'update');
-  await assertDosimetryIsotope(db, input.isotope);
   await assertNameFree(db, row.userId, input.calibrationName, row.id);
   return guardNameRace(() =>
     db.transaction(async (tx) => {
@@ -187,6 +188,9 @@ async function assertNotInUse(db: Db, id: string, write: 'update' | 'delete') {
   const [used] = await db.select({ id: analyses.id }).from(analyses).where(where).limit(1);
   if (used) throw appError(409, write === 'update' ? 'calibrations.lockedByAnalysis' : 'calibrations.inUse');
 }
+
+/** v1 §1.13: a PUT is refused (409) while an analysis past "Data sent"/"Invalid information" uses the calibration, before the form is checked. */
+export const assertUpdatable = (db: Db, row: Row) => assertNotInUse(db, row.id, 'update');
 
 /** An analysis created meanwhile (the foreign key refuses the delete) answers like the check before it. */
 async function guardInUseRace<T>(write: () => Promise<T>): Promise<T> {

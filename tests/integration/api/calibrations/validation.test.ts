@@ -112,12 +112,14 @@ describe('POST: one message per refused field (pt-BR)', () => {
     expect(storedFiles(t.dataDir)).toHaveLength(files);
   });
 
-  it('every required field missing → one message each, in the form\'s order', async () => {
+  it('every field missing → only the isotope\'s message (v1 checks it first, alone); then one message each, in the form\'s order', async () => {
     const response = await postCalibration(t.app, ana, {});
     expectStatus(response, 400);
-    expect(response.json()).toEqual({
+    expect(response.json()).toEqual({ errors: [`isotope: ${REQUIRED}`] });
+    const rest = await postCalibration(t.app, ana, { isotope: 'Lu-177' });
+    expectStatus(rest, 400);
+    expect(rest.json()).toEqual({
       errors: [
-        `isotope: ${REQUIRED}`,
         `calibration_name: ${REQUIRED}`,
         `syringe_activity: ${REQUIRED}`,
         `residual_syringe_activity: ${REQUIRED}`,
