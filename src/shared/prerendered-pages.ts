@@ -22,14 +22,20 @@ const ROOT = '<div id="root"></div>';
 const lowerScriptPriority = (html: string) =>
   html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 
-const TITLE = /<title>[^<]*<\/title>/;
+/** What React renders first in a page (title, description) and the server moves into the shell's head, in place of its own. */
+const HEAD_TAGS = [/<title>[^<]*<\/title>/, /<meta name="description" content="[^"]*"\s*\/?>/];
 
-/** The page in the shell's root, inert, and its `<title>` (React renders it first) in place of the shell's. */
+/** The page in the shell's root, inert, and its head tags in place of the shell's. */
 function withPage(html: string, page: string): string {
-  const title = TITLE.exec(page)?.[0];
-  const content = title ? page.replace(title, '') : page;
-  const titled = title ? html.replace(TITLE, () => title) : html;
-  return lowerScriptPriority(titled).replace(ROOT, () => `<div id="root"><div inert>${content}</div></div>`);
+  let head = html;
+  let content = page;
+  for (const tag of HEAD_TAGS) {
+    const found = tag.exec(content)?.[0];
+    if (!found) continue;
+    content = content.replace(found, '');
+    head = head.replace(tag, () => found);
+  }
+  return lowerScriptPriority(head).replace(ROOT, () => `<div id="root"><div inert>${content}</div></div>`);
 }
 
 /** The shell with its document language (and the preloaded start-up texts') set, and the page in its root. */

@@ -96,6 +96,7 @@ describe('public pages pre-rendered by the build (first paint before the scripts
     const html = await (await context.request.get(`${env.server.url}/login`)).text();
     expect(html).toContain('<html lang="es"');
     expect(html).toContain(`>${LOGIN_TITLE.es}</h1>`);
+    expect(html).toContain('<meta name="description" content="DoseHub: dosimetría clínica y preclínica, segmentación y radiosinoviortesis."/>');
     await context.close();
   });
 });

@@ -39,6 +39,8 @@ export async function renderPage(pathname: string, language: Language): Promise<
   await router.load();
   const html = renderToString(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {/* Only here, not in the app: the server puts it in the shell's head in place of index.html's (pt-BR) one. */}
+      <meta name="description" content={i18n.t('common:metaDescription')} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} context={{ auth: null }} />
       </QueryClientProvider>

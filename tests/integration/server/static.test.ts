@@ -17,12 +17,12 @@ beforeAll(async () => {
   const padding = `<!-- ${'shell '.repeat(300)}-->`;
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    `<!doctype html><html lang="pt-BR"><head><title>DoseHub</title><link rel="preload" href="/locales/pt-BR/common.json" as="fetch" crossorigin>` +
+    `<!doctype html><html lang="pt-BR"><head><title>DoseHub</title><meta name="description" content="Dosimetria clínica." /><link rel="preload" href="/locales/pt-BR/common.json" as="fetch" crossorigin>` +
       `<script type="module" crossorigin src="/assets/index-abc123.js"></script>${padding}</head><body><div id="root"></div></body></html>`,
   );
   const pages: PrerenderedPages = {
     'pt-BR': { '/': '<main><h1>Dosimetria personalizada</h1></main>', '/about': '<title>Sobre · DoseHub</title><main><h1>Sobre $& US$ 10</h1></main>' },
-    es: { '/': '<main><h1>Dosimetría personalizada</h1></main>' },
+    es: { '/': '<meta name="description" content="Dosimetría clínica."/><main><h1>Dosimetría personalizada</h1></main>' },
   };
   fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify(pages));
   const routes: RoutePreload[] = [
@@ -122,6 +122,7 @@ describe('static serving of the built client', () => {
     expect(spanish).toContain('<h1>Dosimetría personalizada</h1>');
     expect(spanish).toContain('href="/locales/es/common.json"');
     expect(spanish).not.toContain('/locales/pt-BR/');
+    expect(spanish.match(/<meta name="description"[^>]*>/g)).toEqual(['<meta name="description" content="Dosimetría clínica."/>']);
 
     const unknown = (await t.app.inject({ url: '/', cookies: { 'product-language': 'xx' } })).body;
     expect(unknown).toContain('<html lang="pt-BR">');
