@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
  * screen, from the component that holds the screen's heading.
  */
 export function DocumentTitle({ page }: { page: string }) {
-  const { t } = useTranslation('common');
-  return <title>{t('documentTitle', { page })}</title>;
+  // Never suspends: the error screen shows it too, when the texts may have failed to load.
+  const { t, ready } = useTranslation('common', { useSuspense: false });
+  return ready ? <title>{t('documentTitle', { page })}</title> : null;
 }
