@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NOTIFICATION_KINDS } from '#shared/schemas/notifications.ts';
@@ -10,7 +10,7 @@ import { useLanguage } from '#app/lib/use-language.ts';
 import { SyncBadge } from '#app/ui/sync-badge.tsx';
 import { notificationsPullQuery } from '../api/notification-queries.ts';
 import { markNotificationRead, useNotifications } from '../store/notification-store.ts';
-import { DocumentTitle } from '#app/ui/document-title.tsx';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 
 type Kind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -72,24 +72,13 @@ function NotificationGroup({ title, items, userId }: { title: string; items: Not
  */
 export function NotificationsPanel({ userId }: { userId: string }) {
   const { t } = useTranslation('notifications');
-  const headingId = useId();
   const pull = useQuery(notificationsPullQuery(userId));
   const groups = useNotifications(userId);
   const empty = groups !== undefined && groups.unread.length === 0 && groups.read.length === 0;
   const firstPullRunning = pull.data === undefined && pull.fetchStatus === 'fetching';
 
   return (
-    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <DocumentTitle page={t('title')} />
-          <Title order={2} id={headingId}>
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('description')}
-          </Text>
-        </Stack>
+    <ScreenPanel title={t('title')} description={t('description')}>
         {pull.isError && (
           <Text size="sm" c="yellow.9" role="status">
             {t('refreshFailed', { message: pull.error instanceof ApiError ? pull.error.message : t('sync:errors.network') })}
@@ -109,7 +98,6 @@ export function NotificationsPanel({ userId }: { userId: string }) {
             <NotificationGroup title={t('read')} items={groups.read} userId={userId} />
           </>
         )}
-      </Stack>
-    </Paper>
+    </ScreenPanel>
   );
 }
