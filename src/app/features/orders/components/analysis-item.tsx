@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +40,8 @@ export function stepIndexOf(status: AnalysisStatusCode): number {
 export function AnalysisSteps({ status, messageToUser }: { status: AnalysisStatusCode; messageToUser: string }) {
   const { t } = useTranslation('analyses');
   const invalid = status === 'II';
+  // On a phone the four steps stack; wider, they stay on one line (their labels wrap) instead of leaving one step on a line of its own.
+  const wide = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
   return (
     <Stack gap="xs">
       <Text size="sm">
@@ -47,7 +50,16 @@ export function AnalysisSteps({ status, messageToUser }: { status: AnalysisStatu
           {t(`status.${status}`)}
         </Text>
       </Text>
-      <Stepper active={stepIndexOf(status)} size="xs" iconSize={26} allowNextStepsSelect={false} aria-hidden>
+      <Stepper
+        active={stepIndexOf(status)}
+        size="xs"
+        iconSize={26}
+        orientation={wide ? 'horizontal' : 'vertical'}
+        wrap={false}
+        styles={{ separator: { minWidth: 16, marginInline: 8 } }}
+        allowNextStepsSelect={false}
+        aria-hidden
+      >
         {STEPS.map((step) =>
           invalid && step === 'AI' ? (
             <Stepper.Step key="II" label={t('status.II')} color="red" icon={<IconX size={14} />} />
