@@ -63,6 +63,9 @@ export interface StoredFile {
   storedAt: number;
 }
 
+/** The `meta` key of a queued file's resumable-upload record (lib/uploads/upload-store.ts); it goes with the file (lib/sync/outbox.ts). */
+export const uploadRecordKey = (fileId: string) => `upload.${fileId}`;
+
 export interface MetaRecord {
   key: string;
   value: unknown;

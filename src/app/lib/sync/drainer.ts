@@ -180,7 +180,7 @@ export function createDrainer(options: DrainerOptions = {}) {
 
   /** Writes the decision on the row (if it is still the row we sent: a wipe or a discard may have removed it). */
   async function settle(row: OutboxRow, changes: Partial<OutboxRow>, extra?: () => Promise<void>) {
-    await localWrite([database.outbox, database.blobs], async () => {
+    await localWrite([database.outbox, database.blobs, database.meta], async () => {
       const current = await database.outbox.get(row.seq!);
       if (!current || current.id !== row.id) return;
       await database.outbox.update(row.seq!, changes);

@@ -1,7 +1,7 @@
 import { UUID_V7_PATTERN } from '#shared/ids/uuid-v7.ts';
-import { db, localWrite, type NotificationRecord } from '../db.ts';
+import { db, localWrite, uploadRecordKey, type NotificationRecord } from '../db.ts';
 import { resetLocalDatabase } from '../testing/local-first.ts';
-import { deleteUnusedFiles, discardWrite, enqueue, entitiesWithUnsentWrites, onEnqueued, retryWrite, storeFile, unsentCount, unsentRowsOf } from './outbox.ts';
+import { deleteUnusedFiles, discardWrite, enqueue, fileTables, entitiesWithUnsentWrites, onEnqueued, retryWrite, storeFile, unsentCount, unsentRowsOf } from './outbox.ts';
 
 const notification = (id: string, checked = false): NotificationRecord => ({
   id,
@@ -118,7 +118,16 @@ describe("the user's choices", () => {
   it('deleteUnusedFiles keeps files an unsent write still refers to', async () => {
     const fileId = await localWrite([db.blobs], (tx) => storeFile(tx, new Blob(['x'])));
     await localWrite([db.outbox], (tx) => enqueue(tx, { kind: 'k', entityId: 'e1', payload: {}, fileIds: [fileId] }));
-    await localWrite([db.outbox, db.blobs], () => deleteUnusedFiles([fileId]));
+    await localWrite(fileTables(), () => deleteUnusedFiles([fileId]));
     expect(await db.blobs.count()).toBe(1);
+  });
+
+  it("deleteUnusedFiles takes an unused file's upload record with it, and leaves the others' alone", async () => {
+    const [unused, kept] = await localWrite([db.blobs], async (tx) => [await storeFile(tx, new Blob(['a'])), await storeFile(tx, new Blob(['b']))]);
+    await db.meta.bulkPut([unused!, kept!].map((fileId) => ({ key: uploadRecordKey(fileId), value: { fileId } })));
+    await localWrite(fileTables(), () => deleteUnusedFiles([unused!]));
+    expect(await db.blobs.toCollection().primaryKeys()).toEqual([kept]);
+    expect(await db.meta.get(uploadRecordKey(unused!))).toBeUndefined();
+    expect(await db.meta.get(uploadRecordKey(kept!))).toBeDefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { Transaction } from 'dexie';
 import { uuidV7 } from '#shared/ids/uuid-v7.ts';
-import { db, localWrite, type OutboxRow, type OutboxState, type StoredFile } from '../db.ts';
+import { db, localWrite, uploadRecordKey, type OutboxRow, type OutboxState, type StoredFile } from '../db.ts';
 
 /**
  * The outbox (DESIGN.md §4): every offline-capable write stores its entity change and one outbox row
@@ -134,7 +134,7 @@ export async function retryWrite<P>(id: string, changes: { payload?: P; fileIds?
  * first, so the caller can restore the entity (usually by pulling the server's copy).
  */
 export async function discardWrite(id: string): Promise<OutboxRow[]> {
-  return localWrite([db.outbox, db.blobs], async () => {
+  return localWrite(fileTables(), async () => {
     const row = await rowById(id);
     const dropped = (await unsentRowsOf(row.entityId)).filter((other) => other.seq! >= row.seq!);
     await db.outbox.bulkDelete(dropped.map((other) => other.seq!));
@@ -143,9 +143,17 @@ export async function discardWrite(id: string): Promise<OutboxRow[]> {
   });
 }
 
-/** Deletes the given files unless an unsent write still refers to them. Call inside a transaction on outbox and blobs. */
+/** The tables a transaction that calls `deleteUnusedFiles` needs. */
+export const fileTables = () => [db.outbox, db.blobs, db.meta];
+
+/**
+ * Deletes the given files, and the records of their resumable uploads, unless an unsent write still
+ * refers to them. Call inside a transaction on `fileTables()`.
+ */
 export async function deleteUnusedFiles(fileIds: string[]) {
   if (fileIds.length === 0) return;
   const stillUsed = new Set((await db.outbox.where('state').anyOf(UNSENT_STATES).toArray()).flatMap((row) => row.fileIds));
-  await db.blobs.bulkDelete(fileIds.filter((fileId) => !stillUsed.has(fileId)));
+  const unused = fileIds.filter((fileId) => !stillUsed.has(fileId));
+  await db.blobs.bulkDelete(unused);
+  await db.meta.bulkDelete(unused.map(uploadRecordKey));
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { db, localWrite } from '../db.ts';
+import { db, localWrite, uploadRecordKey } from '../db.ts';
 import { drainNow } from '../sync/drainer.ts';
 import { UNSENT_STATES } from '../sync/outbox.ts';
 import { discardLocalChange } from '../sync/resolve.ts';
@@ -29,10 +29,8 @@ export interface UploadRecord {
   bytesConfirmed?: number;
 }
 
-const recordKey = (fileId: string) => `upload.${fileId}`;
-
 export async function readUploadRecord(fileId: string): Promise<UploadRecord | null> {
-  const value = (await db.meta.get(recordKey(fileId)))?.value;
+  const value = (await db.meta.get(uploadRecordKey(fileId)))?.value;
   return value && typeof value === 'object' ? (value as UploadRecord) : null;
 }
 
@@ -40,14 +38,14 @@ export async function saveUploadRecord(fileId: string, changes: Partial<Omit<Upl
   return localWrite([db.meta], async () => {
     const current = (await readUploadRecord(fileId)) ?? { fileId, uploadUrl: null, uploadId: null, sha256: null, paused: false, bytesConfirmed: 0 };
     const next = { ...current, ...changes };
-    await db.meta.put({ key: recordKey(fileId), value: next });
+    await db.meta.put({ key: uploadRecordKey(fileId), value: next });
     return next;
   });
 }
 
 export async function forgetUploadRecords(fileIds: readonly string[]) {
   if (fileIds.length === 0) return;
-  await localWrite([db.meta], () => db.meta.bulkDelete(fileIds.map(recordKey)));
+  await localWrite([db.meta], () => db.meta.bulkDelete(fileIds.map(uploadRecordKey)));
 }
 
 /**

@@ -7,7 +7,7 @@ import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '
 import { unsentRowsOf } from '#app/lib/sync/outbox.ts';
 import { registerSender, sendOutboxRequest, versionOfEtag, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
 import { sendWithUpload } from '#app/lib/uploads/tus-upload.ts';
-import { forgetRefusedUpload, forgetUploadRecords } from '#app/lib/uploads/upload-store.ts';
+import { forgetRefusedUpload } from '#app/lib/uploads/upload-store.ts';
 import {
   CALIBRATION_ISOTOPES,
   calibrationKeys,
@@ -127,7 +127,6 @@ export async function applyServerAnswer(row: OutboxRow, body: unknown) {
 async function restore(rows: OutboxRow<CalibrationPayload>[], queryClient: QueryClient) {
   const first = rows[0];
   if (!first) return;
-  await forgetUploadRecords(rows.flatMap((row) => row.fileIds));
   await localWrite([db.calibrations, db.outbox], async () => {
     if ((await unsentRowsOf(first.entityId)).length > 0) return;
     const previous = 'previous' in first.payload ? first.payload.previous : undefined;
@@ -167,10 +166,7 @@ export function registerCalibrationSenders(queryClient: QueryClient) {
   const stops = [
     registerSender<CalibrationWritePayload>(CALIBRATION_CREATE, sendCreate, {
       method: 'POST',
-      onDone: async (row, body) => {
-        await applyServerAnswer(row, body);
-        await forgetUploadRecords(row.fileIds);
-      },
+      onDone: applyServerAnswer,
       onDiscard,
       describe: describe('create'),
     }),
@@ -178,7 +174,6 @@ export function registerCalibrationSenders(queryClient: QueryClient) {
       method: 'PUT',
       onDone: async (row, body) => {
         await applyServerAnswer(row, body);
-        await forgetUploadRecords(row.fileIds);
         // A 204 has no body: new images have a new download URL, which the next pull brings.
         if (row.fileIds.length > 0) await queryClient.invalidateQueries({ queryKey: calibrationKeys.pull(row.payload.userId) }, { cancelRefetch: false });
       },

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { uuidV7 } from '#shared/ids/uuid-v7.ts';
 import { db, localWrite, useDatabaseUser, type CalibrationRecord, type OutboxRow } from '#app/lib/db.ts';
-import { PROBLEM_STATES, deleteUnusedFiles, enqueue, isOpenForEdit, refusedByServer, retryWrite, storeFile, unsentRowsOf } from '#app/lib/sync/outbox.ts';
+import { PROBLEM_STATES, deleteUnusedFiles, enqueue, fileTables, isOpenForEdit, refusedByServer, retryWrite, storeFile, unsentRowsOf } from '#app/lib/sync/outbox.ts';
 import type { CalibrationValues } from '../calibration-values.ts';
 
 /**
@@ -33,7 +33,7 @@ export interface CalibrationDeletePayload {
 
 export type CalibrationPayload = CalibrationWritePayload | CalibrationDeletePayload;
 
-const tables = () => [db.calibrations, db.outbox, db.blobs];
+const tables = () => [db.calibrations, ...fileTables()];
 
 /** The record was deleted here (or never pulled): nothing to edit. */
 export class CalibrationNotFoundError extends Error {

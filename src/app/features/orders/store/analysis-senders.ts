@@ -7,8 +7,7 @@ import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '
 import { unsentRowsOf } from '#app/lib/sync/outbox.ts';
 import { registerSender, sendOutboxRequest, versionOfEtag, type SendContext, type SendOutcome } from '#app/lib/sync/senders.ts';
 import { sendWithUpload } from '#app/lib/uploads/tus-upload.ts';
-import { forgetRefusedUpload, forgetUploadRecords } from '#app/lib/uploads/upload-store.ts';
-import { terminateQueuedUploads, terminateUploadsWhenOnline } from '#app/lib/uploads/upload-termination.ts';
+import { forgetRefusedUpload } from '#app/lib/uploads/upload-store.ts';
 import { analysesPath, analysisPath, analysesPullQuery, fetchAnalysis, orderKeys, ordersPullQuery } from '../api/order-queries.ts';
 import type { AnalysisValues } from '../analysis-values.ts';
 import {
@@ -120,7 +119,6 @@ export async function applyServerAnswer(row: OutboxRow, body: unknown) {
 async function restore(rows: OutboxRow<AnalysisPayload>[], queryClient: QueryClient) {
   const first = rows[0];
   if (!first) return;
-  await forgetUploadRecords(rows.flatMap((row) => row.fileIds));
   await localWrite([db.analyses, db.outbox], async () => {
     if ((await unsentRowsOf(first.entityId)).length > 0) return;
     const previous = 'previous' in first.payload ? first.payload.previous : undefined;
@@ -170,7 +168,6 @@ export function registerAnalysisSenders(queryClient: QueryClient) {
       timeoutMs,
       onDone: async (row, body) => {
         await applyServerAnswer(row, body);
-        await forgetUploadRecords(row.fileIds);
         refreshAfter(queryClient, row, false);
       },
       onDiscard,
@@ -181,7 +178,6 @@ export function registerAnalysisSenders(queryClient: QueryClient) {
       timeoutMs,
       onDone: async (row, body) => {
         await applyServerAnswer(row, body);
-        await forgetUploadRecords(row.fileIds);
         refreshAfter(queryClient, row, true);
       },
       onDiscard,
@@ -199,22 +195,16 @@ export function registerAnalysisSenders(queryClient: QueryClient) {
   return () => stops.forEach((stop) => stop());
 }
 
-/**
- * Pulls the orders at start and on each sign-in, loads the texts the sync indicator uses for analysis
- * writes, and ends on the server the uploads cancelled while it could not be reached.
- */
+/** Pulls the orders at start and on each sign-in, and loads the texts the sync indicator uses for analysis writes. */
 export function startOrdersSync(queryClient: QueryClient) {
   const onAuth = (auth: AuthState | null) => {
     if (!isSignedIn(auth)) return;
     void i18n.loadNamespaces(['orders', 'analyses', 'uploads']);
     void queryClient.prefetchQuery(ordersPullQuery(auth.id));
-    void terminateQueuedUploads().catch(() => undefined);
   };
   authChangeListeners.add(onAuth);
   onAuth(readAuthState());
-  const stopTerminations = terminateUploadsWhenOnline();
   return () => {
     authChangeListeners.delete(onAuth);
-    stopTerminations();
   };
 }

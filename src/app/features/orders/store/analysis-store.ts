@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { uuidV7 } from '#shared/ids/uuid-v7.ts';
 import { EDITABLE_ANALYSIS_STATUSES } from '#shared/schemas/orders.ts';
 import { db, localWrite, useDatabaseUser, type AnalysisRecord, type CalibrationRecord, type OrderRecord, type OutboxRow } from '#app/lib/db.ts';
-import { PROBLEM_STATES, UNSENT_STATES, deleteUnusedFiles, enqueue, isOpenForEdit, refusedByServer, retryWrite, storeFile, unsentRowsOf } from '#app/lib/sync/outbox.ts';
+import { PROBLEM_STATES, UNSENT_STATES, deleteUnusedFiles, enqueue, fileTables, isOpenForEdit, refusedByServer, retryWrite, storeFile, unsentRowsOf } from '#app/lib/sync/outbox.ts';
 import type { AnalysisService, AnalysisValues } from '../analysis-values.ts';
 
 /**
@@ -35,7 +35,7 @@ export interface AnalysisDeletePayload {
 
 export type AnalysisPayload = AnalysisWritePayload | AnalysisDeletePayload;
 
-const tables = () => [db.analyses, db.outbox, db.blobs];
+const tables = () => [db.analyses, ...fileTables()];
 
 export class AnalysisNotFoundError extends Error {
   constructor(id: string) {
