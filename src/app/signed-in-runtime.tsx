@@ -9,6 +9,7 @@ import { useNotificationsSync } from './features/notifications/store/use-notific
 import { startPushLifecycle } from './features/pwa/push-lifecycle.ts';
 import { setAppBadge } from './lib/app-badge.ts';
 import { startLocalFirst } from './lib/local-first.ts';
+import { startUploadTerminations } from './lib/uploads/upload-termination.ts';
 import { useUnreadNotificationCount } from './ui/notification-bell.tsx';
 
 /**
@@ -27,6 +28,8 @@ export function startSignedInRuntime(queryClient: QueryClient) {
   startCalibrationsSync(queryClient);
   startOrdersSync(queryClient);
   registerOrderLiveEvents(queryClient);
+  // Cancelled uploads whose end the server has not confirmed yet (calibrations' and analyses').
+  startUploadTerminations();
   startPushLifecycle();
 }
 

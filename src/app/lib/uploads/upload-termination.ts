@@ -1,6 +1,6 @@
 import { refreshSession, sendRequest } from '../api-client.ts';
 import { db, localWrite } from '../db.ts';
-import { isSignedIn, readAuthState } from '../session.ts';
+import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '../session.ts';
 import { subscribeConnectivity } from '../sync/connectivity.ts';
 
 /**
@@ -82,9 +82,25 @@ export function terminateQueuedUploads(): Promise<void> {
   return running;
 }
 
+const terminateSoon = () => void terminateQueuedUploads().catch(() => undefined);
+
 /** Sends the queued terminations each time the app is back online. Returns the stop function. */
 export function terminateUploadsWhenOnline() {
   return subscribeConnectivity(({ online }) => {
-    if (online) void terminateQueuedUploads().catch(() => undefined);
+    if (online) terminateSoon();
   });
+}
+
+/** Sends the queued terminations now, on each sign-in and each return online (signed-in-runtime.tsx). Returns the stop function. */
+export function startUploadTerminations() {
+  const onAuth = (auth: AuthState | null) => {
+    if (isSignedIn(auth)) terminateSoon();
+  };
+  authChangeListeners.add(onAuth);
+  onAuth(readAuthState());
+  const stopOnline = terminateUploadsWhenOnline();
+  return () => {
+    authChangeListeners.delete(onAuth);
+    stopOnline();
+  };
 }
