@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { ErrorMessage } from '../errors.ts';
+import { toSnake } from '../plugins/validation-messages.ts';
 import { contentMatchesType, SIGNATURE_BYTES } from '../services/file-signatures.ts';
 import type { ImagesSource } from '../services/images.ts';
 import { acceptedType } from '../services/uploads.ts';
@@ -12,8 +13,6 @@ import { imagesSourceOf } from './images.ts';
  * What the multipart forms (analyses, calibrations) share: v1's wording of a form issue and the check of a
  * form's `images`. Their errors are `ErrorMessage`s, answered with `fieldErrors`.
  */
-
-const toSnake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /**
  * A form issue as v1 words it: the schema's key, except for a length, which v1 counts
