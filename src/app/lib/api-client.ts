@@ -61,14 +61,22 @@ export function sendRequest(path: string, { method = 'GET', body, headers: extra
   const raw = isRawBody(body);
   // A multipart body sets its own Content-Type (with the boundary).
   if (body !== undefined && !raw) headers['Content-Type'] = 'application/json';
-  return fetch(`${API_BASE}${path}`, {
+  const request = fetch(`${API_BASE}${path}`, {
     method,
     headers,
     credentials: 'include',
     body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     signal,
   });
+  request.then(
+    (response) => reachabilityListeners.forEach((listener) => listener(response.status < 500)),
+    () => signal?.aborted || reachabilityListeners.forEach((listener) => listener(false)),
+  );
+  return request;
 }
+
+/** Told after each API request: true when the server answered (below 500), false when nothing came back. Connectivity listens. */
+export const reachabilityListeners = new Set<(reached: boolean) => void>();
 
 const send = sendRequest;
 

@@ -27,7 +27,7 @@ describe('the local database (DESIGN.md §4)', () => {
       meta: 'key',
     });
     expect(db.name).toBe(DATABASE_NAME);
-    expect(db.verno).toBe(1);
+    expect(db.verno).toBe(2);
   });
 
   it('records whose data it holds', async () => {
@@ -75,6 +75,17 @@ describe('the local database (DESIGN.md §4)', () => {
     expect(await db.meta.count()).toBe(0);
   });
 
+  it("version 2 renames v1's `createAt` of kept calibrations to `createdAt`, keeping everything else", async () => {
+    await wipeDatabase();
+    const old = new Dexie(DATABASE_NAME);
+    old.version(1).stores({ calibrations: 'id, calibrationName, measurementDatetime', meta: 'key' });
+    await old.table('calibrations').put({ id: 'c1', calibrationName: 'Lu-177', createAt: '2026-03-10T14:10:00.000Z' });
+    await old.table('meta').put({ key: 'userId', value: TEST_USER });
+    old.close();
+    await openUserDatabase(TEST_USER);
+    expect(await db.calibrations.get('c1')).toEqual({ id: 'c1', calibrationName: 'Lu-177', createdAt: '2026-03-10T14:10:00.000Z' });
+  });
+
   it('closes and reloads when another tab upgrades or deletes the database', async () => {
     const reload = vi.fn();
     const previous = setReloadHandler(reload);
@@ -82,7 +93,7 @@ describe('the local database (DESIGN.md §4)', () => {
       await openUserDatabase(TEST_USER);
       // Another tab: a new deploy with a higher schema version.
       const otherTab = new Dexie(DATABASE_NAME);
-      otherTab.version(2).stores({ meta: 'key' });
+      otherTab.version(3).stores({ meta: 'key' });
       await otherTab.open();
       expect(reload).toHaveBeenCalledTimes(1);
       otherTab.close();

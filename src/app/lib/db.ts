@@ -4,19 +4,24 @@ import type { Analysis } from '#shared/schemas/analyses.ts';
 import type { Calibration } from '#shared/schemas/calibrations.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Order } from '#shared/schemas/orders.ts';
+import type { RetryReason, WaitReason } from './sync/decisions.ts';
 import { i18n } from './i18n.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 
 /**
- * The local store (DESIGN.md §4): one IndexedDB database per browser profile, holding the signed-in
+ * The local store (docs/architecture.md §4): one IndexedDB database per browser profile, holding the signed-in
  * user's records, the outbox of writes waiting for the server, the files those writes carry, and
  * bookkeeping. Screens read it with `useLiveQuery`; pulls and the outbox drainer write it.
  */
 export const DATABASE_NAME = 'dosehub';
 
-/** A calibration as the server sends it; a row created offline has no server fields yet. */
+/**
+ * A calibration as kept here: the server's, with v1's wire spelling `createAt` as `createdAt` (like
+ * every other record; the pull and the answers translate it); a row created offline has no server
+ * fields yet.
+ */
 export type CalibrationRecord = Omit<Calibration, 'createAt' | 'modifiedAt' | 'version'> &
-  Partial<Pick<Calibration, 'createAt' | 'modifiedAt' | 'version'>>;
+  Partial<Pick<Calibration, 'modifiedAt' | 'version'>> & { createdAt?: string };
 export type NotificationRecord = Notification;
 /** An order as the server sends it (read-only here: staff create them). */
 export type OrderRecord = Order;
@@ -50,6 +55,10 @@ export interface OutboxRow<P = unknown> {
   /** HTTP status of the last answer (null: none yet, or a network failure). */
   lastStatus: number | null;
   nextAttemptAt: number;
+  /** Why a pending write waits (network, server busy, paused, another write first); null or absent when it is simply due. */
+  waitReason?: WaitReason | RetryReason | null;
+  /** Consecutive sends that got no answer (not attempts: they never grow the backoff). */
+  networkFailures?: number;
   doneAt?: number;
 }
 
@@ -100,6 +109,19 @@ function defineSchema(db: Dexie) {
     blobs: 'id',
     meta: 'key',
   });
+  // v1's `createAt` stops at the wire: calibrations kept here say `createdAt`, as every other record.
+  db.version(2)
+    .stores({})
+    .upgrade((tx) =>
+      tx
+        .table('calibrations')
+        .toCollection()
+        .modify((record: Record<string, unknown>) => {
+          if (!('createAt' in record)) return;
+          record.createdAt = record.createAt;
+          delete record.createAt;
+        }),
+    );
 }
 
 export function createDatabase(name = DATABASE_NAME): DoseHubDatabase {

@@ -1,6 +1,5 @@
 import { openUserDatabase, reportStorageError } from './db.ts';
 import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from './session.ts';
-import { subscribeConnectivity } from './sync/connectivity.ts';
 import { outboxDrainer } from './sync/drainer.ts';
 
 /**
@@ -47,9 +46,6 @@ export async function activateUser(auth: AuthState | null) {
  * everyone by main.tsx). Returns the stop function.
  */
 export function startLocalFirst() {
-  const stopDrainOnReconnect = subscribeConnectivity(({ online }) => {
-    if (online) void outboxDrainer.drain();
-  });
   const onAuthChange = (auth: AuthState | null) => void activateUser(auth);
   authChangeListeners.add(onAuthChange);
   // A full disk met by a write nobody awaited is still the user's to know.
@@ -59,7 +55,6 @@ export function startLocalFirst() {
   window.addEventListener('unhandledrejection', onRejection);
   void activateUser(readAuthState());
   return () => {
-    stopDrainOnReconnect();
     authChangeListeners.delete(onAuthChange);
     window.removeEventListener('unhandledrejection', onRejection);
     void outboxDrainer.stop();

@@ -1,7 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { db, type OutboxRow, type OutboxState } from '#app/lib/db.ts';
+import type { OutboxRow, OutboxState } from '#app/lib/db.ts';
+import { rowsOf } from '#app/lib/sync/outbox.ts';
+import { counting, useNow, waitText } from './sync-wait.ts';
 
 type ShownState = Exclude<OutboxState, 'done'>;
 
@@ -18,7 +20,7 @@ export interface EntitySync {
 /** The sync state of one entity from the outbox: null when everything about it is on the server. */
 export function useEntitySync(entityId: string): EntitySync | null | undefined {
   return useLiveQuery(async () => {
-    const rows = await db.outbox.where('entityId').equals(entityId).toArray();
+    const rows = await rowsOf(entityId);
     for (const state of PRIORITY) {
       const row = rows.find((r) => r.state === state);
       if (row) return { state, row };
@@ -28,19 +30,22 @@ export function useEntitySync(entityId: string): EntitySync | null | undefined {
 }
 
 /**
- * Per-item badge (DESIGN.md §4): "Aguardando envio", "Enviando", "Não enviado" or "Conflito" while a
- * write of the entity is not on the server; nothing otherwise. Text, not only colour. With
- * `showError`, the server's message is shown beside a refused or conflicting write.
+ * Per-item badge (docs/architecture.md §4): "Aguardando envio", "Enviando", "Não enviado" or
+ * "Conflito" while a write of the entity is not on the server; nothing otherwise. A waiting write says
+ * what it waits for ("Aguardando a rede", "Nova tentativa em 12 s (servidor ocupado)"). Text, not only
+ * colour. With `showError`, the server's message is shown beside a refused or conflicting write.
  */
 export function SyncBadge({ entityId, showError = false }: { entityId: string; showError?: boolean }) {
   const { t } = useTranslation('sync');
   const sync = useEntitySync(entityId);
+  const now = useNow(counting(sync?.row));
   if (!sync) return null;
   const message = (sync.state === 'failed' || sync.state === 'conflict') && sync.row.lastError;
+  const wait = waitText(sync.row, now);
   return (
-    <Group gap="xs" wrap="nowrap" data-sync-state={sync.state}>
+    <Group gap="xs" wrap="nowrap" data-sync-state={sync.state} data-wait={sync.row.waitReason ?? undefined}>
       <Badge color={COLORS[sync.state]} variant="light" size="sm" title={message || undefined}>
-        {t(`badge.${sync.state}`)}
+        {wait ? t(wait.key, wait) : t(`badge.${sync.state}`)}
       </Badge>
       {showError && message && (
         <Text size="xs" c="red.8">

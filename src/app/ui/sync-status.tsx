@@ -2,21 +2,24 @@ import { Button, Group, Paper, Popover, Stack, Text } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { db, useDatabaseUser, type OutboxRow } from '#app/lib/db.ts';
+import { useDatabaseUser, type OutboxRow } from '#app/lib/db.ts';
 import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { drainNow } from '#app/lib/sync/drainer.ts';
-import { PROBLEM_STATES, UNSENT_STATES } from '#app/lib/sync/outbox.ts';
+import { PROBLEM_STATES, unsentRows } from '#app/lib/sync/outbox.ts';
 import { discardLocalChange, keepMine, retryFailedWrite, takeTheirs } from '#app/lib/sync/resolve.ts';
 import { senderFor } from '#app/lib/sync/senders.ts';
 import { showMessage } from './message-banner.ts';
 import classes from './sync-status.module.css';
+import { counting, useNow, waitText } from './sync-wait.ts';
 
 interface Unsent {
   count: number;
   problems: OutboxRow[];
+  /** Pending writes, for what they wait for. */
+  pending: OutboxRow[];
 }
 
-const NONE: Unsent = { count: 0, problems: [] };
+const NONE: Unsent = { count: 0, problems: [], pending: [] };
 
 /** The local user's writes not yet on the server, and those among them that need the user. */
 function useUnsentWrites(): Unsent {
@@ -24,8 +27,8 @@ function useUnsentWrites(): Unsent {
   return useLiveQuery(
     async () => {
       if (!databaseUser) return NONE;
-      const rows = await db.outbox.where('state').anyOf(UNSENT_STATES).sortBy('seq');
-      return { count: rows.length, problems: rows.filter((row) => PROBLEM_STATES.includes(row.state)) };
+      const rows = await unsentRows();
+      return { count: rows.length, problems: rows.filter((row) => PROBLEM_STATES.includes(row.state)), pending: rows.filter((row) => row.state === 'pending') };
     },
     [databaseUser],
     NONE,
@@ -76,15 +79,32 @@ function ProblemItem({ row }: { row: OutboxRow }) {
   );
 }
 
+/** What the pending writes wait for: the network, or the server (busy) with the soonest retry's countdown. */
+function WaitSummary({ pending }: { pending: OutboxRow[] }) {
+  const { t } = useTranslation('sync');
+  const now = useNow(pending.some(counting));
+  const waits = pending.map((row) => ({ row, wait: waitText(row, now) }));
+  const network = waits.filter(({ wait }) => wait?.key === 'wait.network').length;
+  const server = waits.filter(({ row }) => counting(row)).toSorted((a, b) => a.row.nextAttemptAt - b.row.nextAttemptAt);
+  const soonest = server[0]?.wait;
+  if (network === 0 && !soonest) return null;
+  return (
+    <Stack gap={2} data-testid="sync-waits">
+      {network > 0 && <Text size="sm">{t('status.waitingNetwork', { count: network })}</Text>}
+      {soonest && <Text size="sm">{t('status.waitingServer', { count: server.length, wait: t(soonest.key, soonest) })}</Text>}
+    </Stack>
+  );
+}
+
 /**
- * The header's sync indicator (DESIGN.md §4): online/offline and the number of writes not yet on
- * the server, as text (a polite live region), with details, "send now" and the writes that need
- * the user (retry or discard a refused write; keep mine or take theirs on a conflict).
+ * The header's sync indicator (docs/architecture.md §4): online/offline and the number of writes not
+ * yet on the server, as text (a polite live region), with details (what the writes wait for), "send
+ * now" (every waiting write at once, whatever its backoff) and the writes that need the user (retry or discard a refused write; keep mine or take theirs on a conflict).
  */
 export function SyncStatus() {
   const { t } = useTranslation('sync');
   const { online } = useConnectivity();
-  const { count, problems } = useUnsentWrites();
+  const { count, problems, pending } = useUnsentWrites();
   const state = online ? t('status.online') : t('status.offline');
   const Icon = !online ? IconCloudOff : count > 0 ? IconCloudUpload : IconCloudCheck;
   const color = !online ? 'red' : problems.length > 0 ? 'orange' : count > 0 ? 'blue' : 'gray';
@@ -119,6 +139,7 @@ export function SyncStatus() {
           <Text size="sm">
             {!online ? t('status.offlineHint') : count > 0 ? t('status.pendingLong', { count }) : t('status.allSynced')}
           </Text>
+          <WaitSummary pending={pending} />
           {count > 0 && (
             // Enabled offline too: a try is also the quickest way to find out the network is back.
             <Button size="xs" variant="light" onClick={() => void drainNow()}>

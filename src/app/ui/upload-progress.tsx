@@ -4,7 +4,8 @@ import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/languages.ts';
-import { db, type OutboxState } from '#app/lib/db.ts';
+import { db, type OutboxRow, type OutboxState } from '#app/lib/db.ts';
+import { queuedRows } from '#app/lib/sync/outbox.ts';
 import {
   cancelUpload,
   pauseUpload,
@@ -16,6 +17,7 @@ import {
 } from '#app/lib/uploads/upload-store.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from './message-banner.ts';
+import { counting, useNow, waitText } from './sync-wait.ts';
 
 interface QueuedUpload {
   fileId: string;
@@ -28,13 +30,15 @@ interface QueuedUpload {
   uploaded: boolean;
   /** What the server last confirmed of it (shown while no upload runs: offline, after a reload). */
   bytesConfirmed: number;
+  /** The write carrying it: what it waits for, and when it is due. */
+  write: Pick<OutboxRow, 'state' | 'waitReason' | 'nextAttemptAt'>;
 }
 
 /** Files of unsent writes (not refused: those show their problem elsewhere), optionally of some entities only. */
 function useQueuedUploads(entityIds?: readonly string[]): QueuedUpload[] | undefined {
   const key = entityIds?.join(',') ?? '*';
   return useLiveQuery(async () => {
-    const rows = await db.outbox.where('state').anyOf(['pending', 'sending']).sortBy('seq');
+    const rows = await queuedRows();
     const wanted = rows.filter((row) => row.fileIds.length > 0 && (!entityIds || entityIds.includes(row.entityId)));
     const out: QueuedUpload[] = [];
     for (const row of wanted) {
@@ -51,6 +55,7 @@ function useQueuedUploads(entityIds?: readonly string[]): QueuedUpload[] | undef
           paused: record?.paused ?? false,
           uploaded: Boolean(record?.uploadId),
           bytesConfirmed: record?.uploadUrl ? (record.bytesConfirmed ?? 0) : 0,
+          write: { state: row.state, waitReason: row.waitReason ?? null, nextAttemptAt: row.nextAttemptAt },
         });
       }
     }
@@ -97,8 +102,10 @@ function run(action: () => Promise<unknown>, failed: string) {
 const percentOf = (done: number, total: number) => (total > 0 ? Math.floor((done / total) * 100) : 0);
 
 function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgress | undefined }) {
-  const { t } = useTranslation('uploads');
+  const { t } = useTranslation(['uploads', 'sync']);
   const language = useLanguage();
+  const now = useNow(!live && counting(upload.write));
+  const wait = waitText(upload.write, now);
   // Pause and resume keep their short names; the file's name describes which upload they act on.
   const nameId = useId();
   const percent = live ? percentOf(live.bytesDone, live.bytesTotal) : upload.uploaded ? 100 : percentOf(upload.bytesConfirmed, upload.size);
@@ -111,7 +118,9 @@ function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgres
         ? t('status.hashing')
         : live
           ? t('status.uploading')
-          : t('status.waiting');
+          : wait?.key === 'wait.server' || wait?.key === 'wait.serverSoon'
+            ? t(`sync:${wait.key}`, wait)
+            : t('status.waiting');
   const failed = t('actionFailed');
   return (
     <Paper withBorder radius="sm" p="sm" data-upload-file={upload.fileId}>

@@ -1,16 +1,25 @@
 import { useSyncExternalStore } from 'react';
 import { onlineManager } from '@tanstack/react-query';
-import { API_BASE } from '../api-client.ts';
+import { API_BASE, reachabilityListeners } from '../api-client.ts';
 
 /**
  * Connectivity as reachability of our server, not only `navigator.onLine` (which says "online" on a
  * hospital Wi-Fi that reaches nothing): a GET of `/api/v1/health/` with a timeout, run on the
- * browser's `online`/`offline` events, after a request failed, and every 15 s while offline.
+ * browser's `online`/`offline` events and after a request got no answer; while the server is
+ * unreachable, again and again, quickly at first (1 s, growing by a quarter each time up to 15 s), so
+ * a network that comes back for a minute in a corridor is noticed within a second or two. Any API
+ * answer proves the server reachable at once.
  */
 
 export const HEALTH_PATH = `${API_BASE}/health/`;
 export const PROBE_TIMEOUT_MS = 5_000;
-export const OFFLINE_RECHECK_MS = 15_000;
+export const OFFLINE_PROBE_FIRST_MS = 1_000;
+export const OFFLINE_PROBE_CAP_MS = 15_000;
+
+/** The wait before the n-th probe (n ≥ 1) while the server is unreachable: 1 s, 1.25 s, 1.56 s … 15 s. */
+export function offlineProbeDelay(probe: number): number {
+  return Math.min(OFFLINE_PROBE_CAP_MS, Math.round(OFFLINE_PROBE_FIRST_MS * 1.25 ** Math.max(0, probe - 1)));
+}
 
 export interface Connectivity {
   online: boolean;
@@ -23,10 +32,21 @@ const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine
 let state: Connectivity = { online: browserOnline(), checkedAt: null };
 const listeners = new Set<(state: Connectivity) => void>();
 
+const checkListeners = new Set<() => void>();
+
 function set(online: boolean) {
   const changed = state.online !== online;
   state = { online, checkedAt: Date.now() };
   if (changed) listeners.forEach((listener) => listener(state));
+  checkListeners.forEach((listener) => listener());
+}
+
+/** Told after every check, changed or not (the monitor's next probe hangs on it). */
+function subscribeChecks(listener: () => void) {
+  checkListeners.add(listener);
+  return () => {
+    checkListeners.delete(listener);
+  };
 }
 
 export function getConnectivity(): Connectivity {
@@ -81,20 +101,36 @@ export function reportServerReached() {
   if (!state.online) set(true);
 }
 
-/** Listens to the browser's events and rechecks while offline. Returns the stop function. */
+/** Listens to the browser's events and API answers, and probes while the server is unreachable. Returns the stop function. */
 export function startConnectivityMonitor() {
-  const onOnline = () => void probeConnectivity();
+  let recheck: ReturnType<typeof setTimeout> | undefined;
+  let probes = 0;
+  const scheduleRecheck = () => {
+    clearTimeout(recheck);
+    if (state.online) {
+      probes = 0;
+      return;
+    }
+    probes += 1;
+    recheck = setTimeout(() => void probeConnectivity(), offlineProbeDelay(probes));
+  };
+  const onOnline = () => {
+    probes = 0;
+    void probeConnectivity();
+  };
   const onOffline = () => set(false);
+  const onAnswer = (reached: boolean) => (reached ? reportServerReached() : reportNetworkFailure());
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
-  const recheck = setInterval(() => {
-    if (!state.online) void probeConnectivity();
-  }, OFFLINE_RECHECK_MS);
+  reachabilityListeners.add(onAnswer);
+  const stopRechecks = subscribeChecks(scheduleRecheck);
   void probeConnectivity();
   return () => {
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
-    clearInterval(recheck);
+    reachabilityListeners.delete(onAnswer);
+    stopRechecks();
+    clearTimeout(recheck);
   };
 }
 

@@ -1,4 +1,4 @@
-import { BACKOFF_CAP_MS, RETRY_AFTER_CAP_MS, backoffDelay, decide, parseRetryAfter, type DecisionContext, type SendResult } from './decisions.ts';
+import { BACKOFF_CAP_MS, NETWORK_RETRY_CAP_MS, RETRY_AFTER_CAP_MS, backoffDelay, decide, networkRetryDelay, parseRetryAfter, waitsForNetwork, type DecisionContext, type SendResult } from './decisions.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const context = (overrides: Partial<DecisionContext> = {}): DecisionContext => ({ attempts: 0, now: NOW, random: 0, ...overrides });
@@ -10,8 +10,10 @@ describe('decide: what one answer means for a queued write (DESIGN.md §4)', () 
     ['200 OK', response(200), {}, 'done'],
     ['201 Created', response(201), {}, 'done'],
     ['204 No Content', response(204), {}, 'done'],
-    ['network failure', { type: 'network' }, {}, 'retry'],
-    ['timeout', { type: 'timeout' }, {}, 'retry'],
+    ['network failure (no answer: not an attempt)', { type: 'network' }, {}, 'wait'],
+    ['timeout before any answer', { type: 'timeout' }, {}, 'wait'],
+    ['upload paused by the user', { type: 'deferred', reason: 'paused', retryAfterMs: 3_600_000 }, {}, 'wait'],
+    ['another write must go first', { type: 'deferred', reason: 'dependency', retryAfterMs: 5_000 }, {}, 'wait'],
     ['500', response(500), {}, 'retry'],
     ['502', response(502), {}, 'retry'],
     ['503 with Retry-After', response(503, '30'), {}, 'retry'],
@@ -37,9 +39,10 @@ describe('decide: what one answer means for a queued write (DESIGN.md §4)', () 
     expect(decide(result, context(overrides)).action).toBe(expected);
   });
 
-  it('says why it retries', () => {
+  it('says why it retries or waits', () => {
     expect(decide({ type: 'network' }, context())).toMatchObject({ reason: 'network' });
     expect(decide({ type: 'timeout' }, context())).toMatchObject({ reason: 'timeout' });
+    expect(decide({ type: 'deferred', reason: 'paused', retryAfterMs: 60_000 }, context())).toEqual({ action: 'wait', at: NOW + 60_000, reason: 'paused' });
     expect(decide(response(503), context())).toMatchObject({ reason: 'server' });
     expect(decide(response(429), context())).toMatchObject({ reason: 'rate-limited' });
     expect(decide(response(409, '2'), context())).toMatchObject({ reason: 'in-progress' });
@@ -52,10 +55,33 @@ describe('decide: what one answer means for a queued write (DESIGN.md §4)', () 
   });
 
   it('backs off with the attempt count when there is no Retry-After', () => {
-    const first = decide({ type: 'network' }, context({ attempts: 0, random: 1 }));
-    const fifth = decide({ type: 'network' }, context({ attempts: 4, random: 1 }));
+    const first = decide(response(503), context({ attempts: 0, random: 1 }));
+    const fifth = decide(response(503), context({ attempts: 4, random: 1 }));
     expect(first).toMatchObject({ at: NOW + backoffDelay(1, 1) });
     expect(fifth).toMatchObject({ at: NOW + backoffDelay(5, 1) });
+  });
+});
+
+describe('no answer is not an attempt (issue 21)', () => {
+  it('the backoff never grows while the network is down: after 9 answered attempts a network failure still waits seconds, not minutes', () => {
+    expect(decide({ type: 'network' }, context({ attempts: 9, networkFailures: 0 }))).toEqual({ action: 'wait', at: NOW + 1_000, reason: 'network' });
+    expect(decide({ type: 'timeout' }, context({ attempts: 9, networkFailures: 2 }))).toEqual({ action: 'wait', at: NOW + 4_000, reason: 'timeout' });
+  });
+
+  it.each([
+    [1, 1_000],
+    [2, 2_000],
+    [3, 4_000],
+    [4, 8_000],
+    [5, NETWORK_RETRY_CAP_MS],
+    [40, NETWORK_RETRY_CAP_MS],
+  ])('quick retry after %i consecutive sends without an answer: %i ms', (failures, delay) => {
+    expect(networkRetryDelay(failures)).toBe(delay);
+  });
+
+  it('only waits for the network are woken when it returns', () => {
+    const reasons = ['network', 'timeout', 'server', 'rate-limited', 'in-progress', 'paused', 'dependency', null] as const;
+    expect(reasons.filter((reason) => waitsForNetwork(reason))).toEqual(['network', 'timeout']);
   });
 });
 

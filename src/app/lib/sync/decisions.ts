@@ -1,24 +1,39 @@
 /**
- * What the drainer does with the outcome of one send (DESIGN.md §4), as pure functions:
- * network failures, timeouts, 5xx, 408, 425 and 429 retry later (honouring `Retry-After`); 401
- * refreshes the session once, then stops; 409/412 are conflicts the user resolves, except a 409 with
- * `Retry-After` (the same Idempotency-Key is still running on the server), which retries; other 4xx
- * fail with the server's message; a 404/410 to a DELETE means already gone, so done.
+ * What the drainer does with the outcome of one send (docs/architecture.md §4), as pure functions.
+ *
+ * - No answer at all (offline, connection refused or reset, DNS, a timeout before any answer) is not
+ *   an attempt: the write waits for the network, with a short quick-retry while the app believes it is
+ *   online, and is due at once when connectivity returns. Its backoff never grows.
+ * - Answers from the server count: 5xx, 408, 425 and 429 retry with exponential backoff (or the
+ *   `Retry-After` the server gave); 401 refreshes the session once, then stops; 409/412 are conflicts
+ *   the user resolves, except a 409 with `Retry-After` (the same Idempotency-Key still running), which
+ *   retries; other 4xx fail with the server's message; a 404/410 to a DELETE means already gone: done.
+ * - A sender may decline to send now (an upload the user paused, a write that waits for another
+ *   entity's create): deferred, not an attempt, no request made.
  */
 
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_CAP_MS = 5 * 60_000;
 /** The longest wait a `Retry-After` can impose (a bad header must not park a write for days). */
 export const RETRY_AFTER_CAP_MS = 60 * 60_000;
+/** Quick retries of a write that got no answer while the app still believed it was online: 1 s, 2 s, 4 s, then 8 s. */
+export const NETWORK_RETRY_BASE_MS = 1_000;
+export const NETWORK_RETRY_CAP_MS = 8_000;
+
+/** Why a sender did not send now (no request was made). */
+export type DeferReason = 'paused' | 'dependency';
 
 export type SendResult =
   | { type: 'network' }
   | { type: 'timeout' }
-  | { type: 'response'; status: number; retryAfter?: string | null };
+  | { type: 'response'; status: number; retryAfter?: string | null }
+  | { type: 'deferred'; reason: DeferReason; retryAfterMs: number | null };
 
 export interface DecisionContext {
-  /** Attempts made before this one. */
+  /** Answered attempts made before this one (the backoff's exponent). */
   attempts: number;
+  /** Consecutive sends of this write that got no answer (the quick retry's exponent). */
+  networkFailures?: number;
   now: number;
   /** A random number in [0, 1) for the jitter. */
   random: number;
@@ -29,11 +44,17 @@ export interface DecisionContext {
   refreshed?: boolean;
 }
 
-export type RetryReason = 'network' | 'timeout' | 'server' | 'rate-limited' | 'in-progress';
+/** Server answers that say "later". */
+export type RetryReason = 'server' | 'rate-limited' | 'in-progress';
+/** Why a write waits without it counting as an attempt. */
+export type WaitReason = 'network' | 'timeout' | DeferReason;
 
 export type Decision =
   | { action: 'done' }
+  /** The server answered "later": an attempt, with backoff. */
   | { action: 'retry'; at: number; reason: RetryReason }
+  /** No answer, or deferred by the sender: not an attempt. */
+  | { action: 'wait'; at: number; reason: WaitReason }
   | { action: 'refresh-session' }
   | { action: 'session-ended' }
   | { action: 'conflict' }
@@ -46,6 +67,11 @@ export type Decision =
 export function backoffDelay(retry: number, random: number, base = BACKOFF_BASE_MS, cap = BACKOFF_CAP_MS): number {
   const ceiling = Math.min(cap, base * 2 ** Math.max(0, retry - 1));
   return Math.round(ceiling / 2 + (ceiling / 2) * random);
+}
+
+/** The quick retry after the n-th consecutive send without an answer (n ≥ 1): 1 s, 2 s, 4 s, then 8 s. */
+export function networkRetryDelay(failures: number): number {
+  return Math.min(NETWORK_RETRY_CAP_MS, NETWORK_RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
 }
 
 /** `Retry-After` as a delay in ms (RFC 9110 §10.2.3: delay-seconds or an HTTP-date), or null when absent or invalid. */
@@ -63,21 +89,32 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   return Math.min(RETRY_AFTER_CAP_MS, Math.max(0, delay));
 }
 
-export function decide(result: SendResult, context: DecisionContext): Decision {
-  const retry = (reason: RetryReason, retryAfter?: string | null): Decision => {
+function decideAnswer(status: number, retryAfter: string | null | undefined, context: DecisionContext): Decision {
+  const retry = (reason: RetryReason): Decision => {
     const told = parseRetryAfter(retryAfter, context.now);
-    const delay = told ?? backoffDelay(context.attempts + 1, context.random);
-    return { action: 'retry', at: context.now + delay, reason };
+    return { action: 'retry', at: context.now + (told ?? backoffDelay(context.attempts + 1, context.random)), reason };
   };
-  if (result.type === 'network' || result.type === 'timeout') return retry(result.type);
-
-  const { status, retryAfter } = result;
   if (status >= 200 && status < 300) return { action: 'done' };
   if ((status === 404 || status === 410) && (context.method === 'DELETE' || context.goneIsDone)) return { action: 'done' };
   if (status === 401) return context.refreshed ? { action: 'session-ended' } : { action: 'refresh-session' };
-  if (status === 409 && parseRetryAfter(retryAfter, context.now) !== null) return retry('in-progress', retryAfter);
+  if (status === 409 && parseRetryAfter(retryAfter, context.now) !== null) return retry('in-progress');
   if (status === 409 || status === 412) return { action: 'conflict' };
-  if (status === 429) return retry('rate-limited', retryAfter);
-  if (status === 408 || status === 425 || status >= 500) return retry('server', retryAfter);
+  if (status === 429) return retry('rate-limited');
+  if (status === 408 || status === 425 || status >= 500) return retry('server');
   return { action: 'failed' };
 }
+
+export function decide(result: SendResult, context: DecisionContext): Decision {
+  switch (result.type) {
+    case 'network':
+    case 'timeout':
+      return { action: 'wait', at: context.now + networkRetryDelay((context.networkFailures ?? 0) + 1), reason: result.type };
+    case 'deferred':
+      return { action: 'wait', at: context.now + (result.retryAfterMs ?? 0), reason: result.reason };
+    case 'response':
+      return decideAnswer(result.status, result.retryAfter, context);
+  }
+}
+
+/** A write that waits for the network is due the moment connectivity returns. */
+export const waitsForNetwork = (reason: WaitReason | RetryReason | null | undefined) => reason === 'network' || reason === 'timeout';

@@ -2,10 +2,11 @@ import { setupI18n } from '#tests/utils/render.tsx';
 import { db, localWrite, type OutboxRow } from '../db.ts';
 import { TEST_USER, fakeApi, fakeLocks, networkError, resetLocalDatabase, type FakeRoutes } from '../testing/local-first.ts';
 import { BACKOFF_BASE_MS } from './decisions.ts';
-import { SYNC_CHANNEL, createDrainer, type DrainerOptions } from './drainer.ts';
+import { SYNC_CHANNEL } from './drain-triggers.ts';
+import { createDrainer, type DrainerOptions } from './drainer.ts';
 import { enqueue, storeFile } from './outbox.ts';
 import { discardLocalChange, keepMine, retryFailedWrite, takeTheirs } from './resolve.ts';
-import { registerSender, sendOutboxRequest, type SenderOptions } from './senders.ts';
+import { defer, registerSender, sendOutboxRequest, type SenderOptions } from './senders.ts';
 
 interface Payload {
   name: string;
@@ -157,7 +158,7 @@ describe('FIFO per entity', () => {
 });
 
 describe('retries', () => {
-  it('a network failure keeps the write pending with a backoff and stops the run', async () => {
+  it('a network failure is not an attempt: the write waits for the network (a quick retry in 1 s), and the run stops', async () => {
     const failures = vi.fn();
     const now = Date.now() + 1_000;
     serve({ 'PUT /things/t1/': networkError(), 'PUT /things/t2/': ok });
@@ -166,9 +167,8 @@ describe('retries', () => {
     const report = await drainer({ now: () => now, random: () => 0.5, concurrency: 1, onNetworkFailure: failures }).drain();
     expect(report.status).toBe('offline');
     const [row, other] = await rows();
-    expect(row).toMatchObject({ state: 'pending', attempts: 1, lastStatus: null, lastError: 'Sem conexão com o servidor.' });
-    expect(row!.nextAttemptAt - now).toBeGreaterThanOrEqual(BACKOFF_BASE_MS / 2);
-    expect(row!.nextAttemptAt - now).toBeLessThanOrEqual(BACKOFF_BASE_MS);
+    expect(row).toMatchObject({ state: 'pending', attempts: 0, networkFailures: 1, waitReason: 'network', lastStatus: null, lastError: 'Sem conexão com o servidor.' });
+    expect(row!.nextAttemptAt - now).toBe(1_000);
     expect(report.nextAttemptAt).toBe(row!.nextAttemptAt);
     expect(other).toMatchObject({ state: 'pending', attempts: 0 });
     expect(failures).toHaveBeenCalledTimes(1);
@@ -203,17 +203,88 @@ describe('retries', () => {
     ]);
   });
 
-  it('a timeout is retried like a network failure', async () => {
+  it('a timeout before any answer waits like a network failure (not an attempt)', async () => {
     unregister.push(
       registerSender(
         'thing.slow',
-        (_row, _files, { signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        (_row, _files, { signal }) => new Promise<Response>((_resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
         { timeoutMs: 20 },
       ),
     );
     await queue('s1', { name: 'A' }, 'thing.slow');
     expect(await drainer().drain()).toMatchObject({ status: 'offline' });
-    expect(await rows()).toMatchObject([{ state: 'pending', attempts: 1, lastError: 'O servidor demorou demais para responder.' }]);
+    expect(await rows()).toMatchObject([{ state: 'pending', attempts: 0, networkFailures: 1, waitReason: 'timeout', lastError: 'O servidor demorou demais para responder.' }]);
+  });
+});
+
+/** A stand-in for connectivity's "the server is reachable again". */
+function reconnector() {
+  const listeners = new Set<() => void>();
+  return {
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    fire: () => listeners.forEach((listener) => listener()),
+  };
+}
+
+describe('when the network comes back, the queue moves at once (issue 21)', () => {
+  it('ten failures while offline leave no backoff: on reconnect every write waiting for the network is sent at once', async () => {
+    let time = Date.now() + 1_000;
+    let online = false;
+    const api = serve({ 'PUT /things/t1/': () => (online ? ok : networkError()), 'PUT /things/t2/': () => (online ? ok : networkError()) });
+    await queue('t1', { name: 'A' });
+    await queue('t2', { name: 'B' });
+    const network = reconnector();
+    const tab = drainer({ now: () => time, subscribeReconnect: network.subscribe });
+    for (let i = 0; i < 10; i += 1) {
+      await tab.drain({ wake: 'network' });
+      time += 500;
+    }
+    const waiting = await rows();
+    expect(waiting.map((row) => [row.attempts, row.waitReason])).toEqual([
+      [0, 'network'],
+      [0, 'network'],
+    ]);
+    // The quick retry is seconds away at most (here 8 s), never the minutes a growing backoff reached.
+    expect(Math.max(...waiting.map((row) => row.nextAttemptAt)) - time).toBeLessThanOrEqual(8_000);
+    online = true;
+    tab.start();
+    const before = api.calls.length;
+    network.fire();
+    await vi.waitFor(async () => expect((await rows()).map((row) => row.state)).toEqual(['done', 'done']));
+    expect(api.calls.length - before).toBe(2);
+    await tab.stop();
+  });
+
+  it('a write the server asked to wait (503) keeps its backoff on reconnect; "send now" sends it at once', async () => {
+    const time = Date.now() + 1_000;
+    const api = serve({ 'PUT /things/t1/': (_call, count) => (count === 1 ? { status: 503, body: { errors: ['Ocupado.'] } } : ok) });
+    await queue('t1', { name: 'A' });
+    const tab = drainer({ now: () => time });
+    await tab.drain();
+    expect(await rows()).toMatchObject([{ state: 'pending', attempts: 1, waitReason: 'server' }]);
+    expect(await tab.drain({ wake: 'network' })).toMatchObject({ status: 'waiting', sent: 0 });
+    expect(api.calls).toHaveLength(1);
+    expect(await tab.drain({ wake: 'all' })).toMatchObject({ status: 'drained', sent: 1 });
+    expect(api.calls).toHaveLength(2);
+  });
+
+  it('"send now" leaves a paused upload paused: the sender deferred it, and nothing is requested', async () => {
+    const sends = vi.fn();
+    unregister.push(
+      registerSender('thing.paused', async () => {
+        sends();
+        return defer('paused', 3_600_000);
+      }),
+    );
+    await queue('p1', { name: 'A' }, 'thing.paused');
+    const tab = drainer();
+    expect(await tab.drain()).toMatchObject({ status: 'waiting', sent: 0 });
+    expect(await rows()).toMatchObject([{ state: 'pending', attempts: 0, waitReason: 'paused', lastStatus: null }]);
+    await tab.drain({ wake: 'all' });
+    expect(sends).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -384,7 +455,7 @@ describe('one drainer at a time', () => {
 
   it('stop() aborts the request in flight and keeps the write queued', async () => {
     unregister.push(
-      registerSender('thing.hang', (_row, _files, { signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))),
+      registerSender('thing.hang', (_row, _files, { signal }) => new Promise<Response>((_resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))),
     );
     await queue('h1', { name: 'A' }, 'thing.hang');
     const tab = drainer();

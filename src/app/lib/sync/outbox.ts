@@ -3,7 +3,7 @@ import { uuidV7 } from '#shared/ids/uuid-v7.ts';
 import { db, localWrite, uploadRecordKey, type OutboxRow, type OutboxState, type StoredFile } from '../db.ts';
 
 /**
- * The outbox (DESIGN.md §4): every offline-capable write stores its entity change and one outbox row
+ * The outbox (docs/architecture.md §4): every offline-capable write stores its entity change and one outbox row
  * in the same Dexie transaction. The drainer sends the rows; nothing leaves the outbox except by
  * success (state `done`) or by the user's choice (discard, take theirs).
  */
@@ -13,11 +13,14 @@ export const UNSENT_STATES: readonly OutboxState[] = ['pending', 'sending', 'fai
 /** States that need the user (edit and retry, discard, keep mine, take theirs). */
 export const PROBLEM_STATES: readonly OutboxState[] = ['failed', 'conflict'];
 
-/** A queued write the user may still change in place: never sent, or refused / in conflict (edit and retry). */
-export const isOpenForEdit = (row: OutboxRow) => (row.state === 'pending' && row.attempts === 0) || PROBLEM_STATES.includes(row.state);
+/** No request of this write ever left (none answered, none lost on the way): the server cannot have it. */
+export const neverSent = (row: OutboxRow) => row.attempts === 0 && !row.networkFailures;
 
-/** A refused create (an answer, not a lost request): the server has no such entity. */
-export const refusedByServer = (row: OutboxRow) => PROBLEM_STATES.includes(row.state) && (row.lastStatus !== null || row.attempts === 0);
+/** A queued write the user may still change in place: never sent, or refused / in conflict (edit and retry). */
+export const isOpenForEdit = (row: OutboxRow) => (row.state === 'pending' && neverSent(row)) || PROBLEM_STATES.includes(row.state);
+
+/** A refused write (an answer, not a lost request): for a create, the server has no such entity. */
+export const refusedByServer = (row: OutboxRow) => PROBLEM_STATES.includes(row.state) && (row.lastStatus !== null || neverSent(row));
 
 export interface EnqueueInput<P> {
   kind: string;
@@ -83,6 +86,38 @@ export function unsentCount() {
   return db.outbox.where('state').anyOf(UNSENT_STATES).count();
 }
 
+/** Writes waiting their turn or being sent now (not those that need the user), oldest first. */
+export function queuedRows() {
+  return db.outbox.where('state').anyOf(['pending', 'sending']).sortBy('seq');
+}
+
+/** Every outbox row of one entity, done ones included (the per-item badge picks the most urgent). */
+export function rowsOf(entityId: string) {
+  return db.outbox.where('entityId').equals(entityId).toArray();
+}
+
+/** Writes of one kind that need the user (refused or in conflict), oldest first. */
+export async function problemRowsOfKind<P>(kind: string): Promise<OutboxRow<P>[]> {
+  const rows = await db.outbox.where('kind').equals(kind).toArray();
+  return rows.filter((row) => PROBLEM_STATES.includes(row.state)).toSorted((a, b) => a.seq! - b.seq!) as OutboxRow<P>[];
+}
+
+/** The file the latest unsent write of an entity carries (the one it will upload), if any. */
+export async function queuedFileOf(entityId: string): Promise<StoredFile | null> {
+  const withFiles = (await unsentRowsOf(entityId)).filter((row) => row.fileIds.length > 0).at(-1);
+  return (withFiles && (await db.blobs.get(withFiles.fileIds[0]!))) ?? null;
+}
+
+/** Whether an entity's create is still queued here (so the server does not know it yet). */
+export async function hasUnsentCreate(entityId: string) {
+  return (await unsentRowsOf(entityId)).some((row) => row.kind.endsWith('.create'));
+}
+
+/** Whether a write is still the one queued under this id (not sent, cancelled or replaced meanwhile). */
+export async function isStillQueued(row: OutboxRow) {
+  return (await db.outbox.get(row.seq!))?.id === row.id;
+}
+
 /** Unsent rows of one entity, oldest first. */
 export function unsentRowsOf(entityId: string) {
   return db.outbox
@@ -100,7 +135,7 @@ export async function entitiesWithUnsentWrites(): Promise<Set<string>> {
 
 // ---- The user's choices on a failed or conflicting write ---------------------------------------------
 
-async function rowById(id: string) {
+export async function rowById(id: string) {
   const row = await db.outbox.where('id').equals(id).first();
   if (!row) throw new Error(`No outbox row ${id}`);
   return row;
@@ -118,6 +153,8 @@ export async function retryWrite<P>(id: string, changes: { payload?: P; fileIds?
       id: uuidV7(),
       state: 'pending',
       attempts: 0,
+      networkFailures: 0,
+      waitReason: null,
       lastError: null,
       lastStatus: null,
       nextAttemptAt: Date.now(),
@@ -152,7 +189,7 @@ export const fileTables = () => [db.outbox, db.blobs, db.meta];
  */
 export async function deleteUnusedFiles(fileIds: string[]) {
   if (fileIds.length === 0) return;
-  const stillUsed = new Set((await db.outbox.where('state').anyOf(UNSENT_STATES).toArray()).flatMap((row) => row.fileIds));
+  const stillUsed = new Set((await unsentRows()).flatMap((row) => row.fileIds));
   const unused = fileIds.filter((fileId) => !stillUsed.has(fileId));
   await db.blobs.bulkDelete(unused);
   await db.meta.bulkDelete(unused.map(uploadRecordKey));

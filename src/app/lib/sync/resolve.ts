@@ -1,17 +1,10 @@
-import { db } from '../db.ts';
-import { discardWrite, retryWrite } from './outbox.ts';
+import { discardWrite, retryWrite, rowById } from './outbox.ts';
 import { senderFor } from './senders.ts';
 
 /**
  * The user's answers to a write the server refused (failed) or that conflicts with the server's
  * copy (conflict). Nothing here runs on its own: each is a button the user pressed.
  */
-
-async function rowById(id: string) {
-  const row = await db.outbox.where('id').equals(id).first();
-  if (!row) throw new Error(`No outbox row ${id}`);
-  return row;
-}
 
 /** Failed: send it again as it is (after the cause was fixed elsewhere) or with an edited payload. */
 export function retryFailedWrite<P>(id: string, payload?: P) {

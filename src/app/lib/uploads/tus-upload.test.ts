@@ -128,20 +128,20 @@ describe('uploadOutboxFile (tus 1.0)', () => {
     expect(ok.calls.filter((call) => call.method === 'POST')).toHaveLength(2);
   });
 
-  it('a paused upload sends nothing and parks its write (503 + Retry-After); resume makes it due again', async () => {
+  it('a paused upload sends nothing and defers its write (paused, look again in an hour: no fake answer); resume makes it due again', async () => {
     const server = fakeTusServer();
     configureUploadsForTests({ fileReader: blobFileReader, httpStack: server.stack, chunkSize: 1000 });
     const row = await queuedRow();
     await pauseUpload(FILE_ID);
     const parked = await uploadOutboxFile(row, storedFile(bytes(1500)), { signal: signal() });
-    expect(parked).toMatchObject({ outcome: { status: 503, body: { errors: ['Envio pausado.'] } } });
-    expect(('outcome' in parked ? parked.outcome.headers?.get('Retry-After') : null)).toBe('3600');
+    expect(parked).toEqual({ outcome: { deferred: 'paused', retryAfterMs: 3_600_000 } });
     expect(server.calls).toHaveLength(0);
 
-    await db.outbox.update(row.seq!, { nextAttemptAt: Date.now() + 3_600_000 });
+    await db.outbox.update(row.seq!, { nextAttemptAt: Date.now() + 3_600_000, waitReason: 'paused' });
     await resumeUpload(FILE_ID);
     expect((await readUploadRecord(FILE_ID))?.paused).toBe(false);
     expect((await db.outbox.get(row.seq!))!.nextAttemptAt).toBeLessThanOrEqual(Date.now());
+    expect((await db.outbox.get(row.seq!))!.waitReason).toBeNull();
     expect(await uploadOutboxFile(row, storedFile(bytes(1500)), { signal: signal() })).toEqual({ uploadId: expect.any(String) });
   });
 

@@ -1,8 +1,9 @@
 import { Upload, type DetailedError, type FileReader as TusFileReader, type HttpStack } from 'tus-js-client';
 import { API_BASE, refreshSession } from '../api-client.ts';
-import { db, type OutboxRow, type StoredFile } from '../db.ts';
-import { currentLanguage, i18n } from '../i18n.ts';
-import type { SendContext, SendOutcome } from '../sync/senders.ts';
+import type { OutboxRow, StoredFile } from '../db.ts';
+import { currentLanguage } from '../i18n.ts';
+import { isStillQueued } from '../sync/outbox.ts';
+import { defer, type Answer, type Deferral, type SendContext } from '../sync/senders.ts';
 import { sha256OfBlob } from './sha256.ts';
 import {
   clearUploadProgress,
@@ -25,18 +26,22 @@ import { uploadIdOf } from './upload-termination.ts';
  * - 401 → one session refresh and a resumed upload, else the 401 (the drainer ends the session);
  * - another refusal (413 too large, 415 type, 422 checksum, 400) → that status with the server's
  *   `{"errors"}`, so the write fails with its message (edit and retry, or discard);
- * - paused by the user → a 503 with a long `Retry-After` and no request at all: the write waits
- *   (resume sets it due again).
+ * - paused by the user, or the write cancelled meanwhile → deferred ('paused'), no request at all:
+ *   the write waits (resume makes it due again).
  */
 
 /** tus chunks: big enough for throughput, small enough that a dropped connection loses little. */
 export const UPLOAD_CHUNK_SIZE = 5 * 1024 * 1024;
 /** No byte confirmed for this long while uploading: the connection is dead, give it back to the drainer. */
 export const UPLOAD_STALL_MS = 60_000;
-/** tus-js-client's own quick retries (a blip) before the drainer's backoff takes over. */
-const RETRY_DELAYS = [0, 1_000, 3_000, 5_000];
-/** A paused upload's write waits this long before looking again (resume makes it due at once). */
-const PAUSED_RETRY_AFTER_S = 3600;
+/**
+ * tus-js-client's own quick retries (a blip) before the write goes back to the drainer, which waits for
+ * the network without growing any backoff and resumes the moment it returns: kept short, so a run never
+ * sleeps through a reconnect.
+ */
+const RETRY_DELAYS = [0, 500, 1_500];
+/** A paused upload's write looks again after this long (resume makes it due at once). */
+const PAUSED_RECHECK_MS = 3600_000;
 
 interface UploadSettings {
   /** The transport tus-js-client uses (default: XMLHttpRequest, same origin, so the session cookies go along). */
@@ -55,13 +60,12 @@ export function configureUploadsForTests(changes: Partial<UploadSettings> = {}) 
   settings = { ...DEFAULTS, ...changes };
 }
 
-export type UploadStepResult = { uploadId: string } | { outcome: SendOutcome };
+export type UploadStepResult = { uploadId: string } | { outcome: Answer | Deferral };
 
 const uploadsEndpoint = () => new URL(`${API_BASE}/uploads/`, globalThis.location?.href ?? 'http://localhost/').href;
 
-function outcomeOf(status: number, body: unknown, headers: Record<string, string> = {}): SendOutcome {
-  const map = new Headers(headers);
-  return { status, headers: map, body };
+function outcomeOf(status: number, body: unknown): Answer {
+  return { status, headers: new Headers(), body };
 }
 
 function parsedBody(text: string | undefined): unknown {
@@ -73,8 +77,7 @@ function parsedBody(text: string | undefined): unknown {
   }
 }
 
-export const pausedOutcome = () =>
-  outcomeOf(503, { errors: [i18n.t('uploads:paused')] }, { 'Retry-After': String(PAUSED_RETRY_AFTER_S) });
+const paused = () => defer('paused', PAUSED_RECHECK_MS);
 
 type RunResult = { type: 'done'; url: string } | { type: 'paused' } | { type: 'refused'; status: number; body: unknown };
 
@@ -171,7 +174,7 @@ function runTus(file: StoredFile, sha256: string, uploadUrl: string | null, enti
 export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signal }: { signal: AbortSignal }): Promise<UploadStepResult> {
   let record = await readUploadRecord(file.id);
   if (record?.uploadId) return { uploadId: record.uploadId };
-  if (record?.paused) return { outcome: pausedOutcome() };
+  if (record?.paused) return { outcome: paused() };
   try {
     let sha256 = record?.sha256 ?? null;
     if (!sha256) {
@@ -184,8 +187,7 @@ export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signa
       record = await saveUploadRecord(file.id, { sha256 });
     }
     // Paused or cancelled while hashing: no request at all.
-    if ((await readUploadRecord(file.id))?.paused) return { outcome: pausedOutcome() };
-    if ((await db.outbox.get(row.seq!))?.id !== row.id) return { outcome: pausedOutcome() };
+    if ((await readUploadRecord(file.id))?.paused || !(await isStillQueued(row))) return { outcome: paused() };
     const confirmed = record?.uploadUrl ? (record.bytesConfirmed ?? 0) : 0;
     setUploadProgress({ fileId: file.id, entityId: row.entityId, name: file.name, phase: 'uploading', bytesDone: confirmed, bytesTotal: file.size });
     for (let refreshed = false; ; refreshed = true) {
@@ -195,7 +197,7 @@ export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signa
         await saveUploadRecord(file.id, { uploadUrl: result.url, uploadId });
         return { uploadId };
       }
-      if (result.type === 'paused') return { outcome: pausedOutcome() };
+      if (result.type === 'paused') return { outcome: paused() };
       if (result.status === 401 && !refreshed && (await refreshSession())) {
         record = await readUploadRecord(file.id);
         continue;
@@ -219,8 +221,8 @@ export async function sendWithUpload(
   row: OutboxRow,
   file: StoredFile | undefined,
   context: SendContext,
-  send: (uploadId: string | undefined) => Promise<SendOutcome>,
-): Promise<SendOutcome> {
+  send: (uploadId: string | undefined) => Promise<Answer>,
+): Promise<Answer | Deferral> {
   if (!file) return send(undefined);
   const earlier = Boolean((await readUploadRecord(file.id))?.uploadId);
   const step = await uploadOutboxFile(row, file, context);

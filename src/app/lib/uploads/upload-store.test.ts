@@ -106,7 +106,7 @@ describe('cancelUpload ends the upload on the server too', () => {
     stop();
     await cancelled;
 
-    expect(result).toMatchObject({ outcome: { status: 503 } });
+    expect(result).toMatchObject({ outcome: { deferred: 'paused' } });
     const uploadId = [...tus.uploads.keys()][0]!;
     expect(tus.uploads.get(uploadId)!.offset).toBeLessThan(40);
     await expectNothingLocal(file.id);

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { db, localWrite, uploadRecordKey } from '../db.ts';
 import { drainNow } from '../sync/drainer.ts';
-import { UNSENT_STATES } from '../sync/outbox.ts';
+import { unsentRows } from '../sync/outbox.ts';
 import { discardLocalChange } from '../sync/resolve.ts';
 import { queueUploadTermination, terminateQueuedUploads } from './upload-termination.ts';
 
@@ -149,7 +149,7 @@ export function registerRunningUpload(fileId: string, upload: RunningUpload) {
 }
 
 /** The unsent outbox rows that upload this file. */
-const rowsWithFile = async (fileId: string) => (await db.outbox.where('state').anyOf(UNSENT_STATES).toArray()).filter((row) => row.fileIds.includes(fileId));
+const rowsWithFile = async (fileId: string) => (await unsentRows()).filter((row) => row.fileIds.includes(fileId));
 
 /** Pauses a file's upload: it stops now (bytes already sent stay on the server) and is not started again until resumed. */
 export async function pauseUpload(fileId: string) {
@@ -162,7 +162,7 @@ export async function resumeUpload(fileId: string) {
   await saveUploadRecord(fileId, { paused: false });
   const rows = await rowsWithFile(fileId);
   await localWrite([db.outbox], async () => {
-    for (const row of rows) if (row.state === 'pending') await db.outbox.update(row.seq!, { nextAttemptAt: Date.now(), lastError: null });
+    for (const row of rows) if (row.state === 'pending') await db.outbox.update(row.seq!, { nextAttemptAt: Date.now(), waitReason: null, lastError: null });
   });
   void drainNow();
 }

@@ -14,7 +14,9 @@ import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { useEntitySync } from '#app/ui/sync-badge.tsx';
 import { UploadProgressList } from '#app/ui/upload-progress.tsx';
-import { CALIBRATION_ISOTOPES, calibrationsPullQuery, isotopesQuery } from '../api/calibration-queries.ts';
+import { isotopesQuery, useIsotopeNames } from '#app/lib/isotopes.ts';
+import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
+import { CALIBRATION_ISOTOPES, calibrationsPullQuery } from '../api/calibration-queries.ts';
 import {
   EMPTY_FORM,
   SERVER_FIELDS,
@@ -23,7 +25,7 @@ import {
   formValuesOf,
   type CalibrationFormValues,
 } from '../calibration-values.ts';
-import { createCalibration, updateCalibration, useCalibration, useCalibrations, useIsotopeNames, useQueuedImages } from '../store/calibration-store.ts';
+import { createCalibration, updateCalibration, useCalibration, useCalibrations } from '../store/calibration-store.ts';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { useProblemText } from './sync-problem.tsx';
 
@@ -82,7 +84,7 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
   const isotopeNames = useIsotopeNames(CALIBRATION_ISOTOPES);
   const calibrations = useCalibrations(userId);
   const sync = useEntitySync(calibration?.id ?? '');
-  const queuedImages = useQueuedImages(calibration?.id ?? '');
+  const queuedImages = useQueuedFile(calibration?.id ?? '');
   const problemText = useProblemText();
   const [images, setImages] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);

@@ -9,7 +9,7 @@ import { useLanguage } from '#app/lib/use-language.ts';
 import { SyncBadge, useEntitySync } from '#app/ui/sync-badge.tsx';
 import { netActivity } from '../calibration-values.ts';
 import { formatMeasure } from '../format.ts';
-import { useQueuedImages } from '../store/calibration-store.ts';
+import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
 import { EditAndRetryLink, SyncProblem } from './sync-problem.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -35,7 +35,7 @@ export function CalibrationItem({ calibration, onDelete }: { calibration: Calibr
   const language = useLanguage();
   const titleId = useId();
   const sync = useEntitySync(calibration.id);
-  const queuedImages = useQueuedImages(calibration.id);
+  const queuedImages = useQueuedFile(calibration.id);
   const name = calibration.calibrationName;
   const problem = sync && (sync.state === 'failed' || sync.state === 'conflict') ? sync.row : null;
   const measure = (value: number) => formatMeasure(value, language);

@@ -72,7 +72,7 @@ export function CalibrationsList({ userId, page, onPageChange }: { userId: strin
       {unsentDeletes && unsentDeletes.length > 0 && (
         <Stack gap="xs">
           {unsentDeletes.map((row) => (
-            <SyncProblem key={row.id} row={row} name={row.payload.calibrationName} />
+            <SyncProblem key={row.id} row={row} name={row.payload.previous.calibrationName} />
           ))}
         </Stack>
       )}

@@ -9,9 +9,9 @@ import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { configureUploadsForTests } from '#app/lib/uploads/tus-upload.ts';
 import { readUploadRecord } from '#app/lib/uploads/upload-store.ts';
 import { versionOfEtag } from '#app/lib/sync/senders.ts';
-import { calibrationForm, registerCalibrationSenders } from './calibration-senders.ts';
+import { registerCalibrationSenders } from './calibration-senders.ts';
 import { createCalibration, deleteCalibration, updateCalibration } from './calibration-store.ts';
-import { CALIBRATIONS_PATH as LIST, VALUES, calibrationItemPath as ITEM, phantomFile as phantom, serverCalibration as serverCopy } from '../testing/fixtures.ts';
+import { CALIBRATIONS_PATH as LIST, VALUES, calibrationItemPath as ITEM, localCalibration as localCopy, phantomFile as phantom, serverCalibration as serverCopy } from '../testing/fixtures.ts';
 
 const SYNCED_ID = '0193a2b4-0000-7000-8000-0000000000c1';
 /** The server's refusal of a finished upload it no longer has (unused for a day, swept). */
@@ -50,12 +50,12 @@ function expectSentAgainWithNewUpload(calls: FakeCall[], rowId: string, expiredI
   const renewedId = onlyUploadId();
   expect(tusPosts()).toHaveLength(2);
   expect(uploaded(renewedId)).toBe(bytes);
-  expect(calls.map((call) => (call.body as FormData).get('imagesUploadId'))).toEqual([expiredId, renewedId]);
+  expect(calls.map((call) => (call.body as { imagesUploadId?: string }).imagesUploadId)).toEqual([expiredId, renewedId]);
   expect(calls.map((call) => call.headers.get('Idempotency-Key'))).toEqual([rowId, rowId]);
 }
 
 async function synced(version = 3) {
-  await db.calibrations.put({ ...serverCopy(SYNCED_ID), version });
+  await db.calibrations.put({ ...localCopy(SYNCED_ID), version });
   return SYNCED_ID;
 }
 
@@ -75,7 +75,7 @@ afterEach(() => {
 });
 
 describe('calibration.create', () => {
-  it('uploads the images (tus), then POSTs the multipart form (client id, fields, imagesUploadId) with the row id as Idempotency-Key; the 201 replaces the record and frees the file', async () => {
+  it('uploads the images (tus), then POSTs the JSON (client id, fields, imagesUploadId) with the row id as Idempotency-Key; the 201 replaces the record and frees the file', async () => {
     const id = await createCalibration(TEST_USER, VALUES, phantom(), 'phantom.zip');
     const [row] = await outbox();
     const api = serve({ [`POST ${LIST}`]: { status: 201, body: serverCopy(id), headers: { ETag: 'W/"1"' } } });
@@ -84,25 +84,23 @@ describe('calibration.create', () => {
     const [call] = api.callsTo('POST', LIST);
     expect(call!.headers.get('Idempotency-Key')).toBe(row!.id);
     expect(call!.headers.get('If-Match')).toBeNull();
-    expect(call!.headers.get('Content-Type')).toBeNull(); // the browser sets multipart/form-data with its boundary
-    const form = call!.body as FormData;
-    expect(form).toBeInstanceOf(FormData);
-    expect(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'))).toEqual({
+    expect(call!.headers.get('Content-Type')).toBe('application/json');
+    // The same wire shape as analyses: the fields as JSON, the images by their finished upload.
+    expect(call!.body).toEqual({
       id,
       isotope: 'Lu-177',
       calibrationName: 'Lu-177 março',
-      syringeActivity: '185.5',
-      residualSyringeActivity: '0.3',
+      syringeActivity: 185.5,
+      residualSyringeActivity: 0.3,
       measurementDatetime: '2026-03-10T11:02:00-03:00',
-      phantomVolume: '200',
-      acquisitionTime: '1800',
+      phantomVolume: 200,
+      acquisitionTime: 1800,
       imagesUploadId: onlyUploadId(),
     });
-    expect(form.has('images')).toBe(false);
     expect(uploaded(onlyUploadId())).toBe('phantom-bytes');
     expect(tus.uploads.get(onlyUploadId())!.metadata).toMatchObject({ filename: 'phantom.zip' });
 
-    expect(await db.calibrations.get(id)).toEqual(serverCopy(id));
+    expect(await db.calibrations.get(id)).toEqual(localCopy(id));
     expect(await db.blobs.count()).toBe(0);
     expect(await readUploadRecord(row!.fileIds[0]!)).toBeNull();
     expect(await outbox()).toMatchObject([{ state: 'done', lastStatus: 201 }]);
@@ -158,7 +156,7 @@ describe('calibration.create', () => {
     expect(posts).toHaveLength(2);
     expectSentAgainWithNewUpload(posts, row!.id, expiredId, 'phantom-bytes');
     expect(await outbox()).toMatchObject([{ state: 'done', lastStatus: 201 }]);
-    expect(await db.calibrations.get(id)).toEqual(serverCopy(id));
+    expect(await db.calibrations.get(id)).toEqual(localCopy(id));
 
     // Exactly once: nothing more goes.
     expect(await drain()).toMatchObject({ sent: 0 });
@@ -216,10 +214,7 @@ describe('calibration.update', () => {
     const [call] = api.callsTo('PUT', ITEM(id));
     expect(call!.headers.get('If-Match')).toBe('W/"3"');
     expect(call!.headers.get('Idempotency-Key')).toBe(row!.id);
-    const form = call!.body as FormData;
-    expect(form.get('acquisitionTime')).toBe('900');
-    expect(form.has('images')).toBe(false);
-    expect(form.has('id')).toBe(false);
+    expect(call!.body).toEqual({ ...VALUES, acquisitionTime: 900 });
     expect(await db.calibrations.get(id)).toMatchObject({ acquisitionTime: 900, version: 4 });
   });
 
@@ -228,8 +223,7 @@ describe('calibration.update', () => {
     await updateCalibration(TEST_USER, id, VALUES, phantom('new images'), 'new.zip');
     const api = serve({ [`PUT ${ITEM(id)}`]: { status: 204, headers: { ETag: 'W/"4"' } } });
     await drain();
-    const form = api.callsTo('PUT', ITEM(id))[0]!.body as FormData;
-    expect(form.get('imagesUploadId')).toBe(onlyUploadId());
+    expect(api.callsTo('PUT', ITEM(id))[0]!.body).toEqual({ ...VALUES, imagesUploadId: onlyUploadId() });
     expect(uploaded(onlyUploadId())).toBe('new images');
     expect(await db.blobs.count()).toBe(0);
     expect(await db.meta.filter((entry) => entry.key.startsWith('upload.')).count()).toBe(0);
@@ -314,10 +308,5 @@ describe('helpers', () => {
     expect(versionOfEtag('"3"')).toBe(3);
     expect(versionOfEtag(null)).toBeNull();
     expect(versionOfEtag('*')).toBeNull();
-  });
-
-  it('builds the form without an id or images when not given', () => {
-    const form = calibrationForm(VALUES);
-    expect([...form.keys()]).toEqual(['isotope', 'calibrationName', 'syringeActivity', 'residualSyringeActivity', 'measurementDatetime', 'phantomVolume', 'acquisitionTime']);
   });
 });

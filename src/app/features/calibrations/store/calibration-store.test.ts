@@ -1,4 +1,5 @@
 import { db } from '#app/lib/db.ts';
+import { LocalRecordMissingError } from '#app/lib/sync/queued-entity.ts';
 import { TEST_USER, resetLocalDatabase } from '#app/lib/testing/local-first.ts';
 import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { VALUES, phantomFile as phantom } from '../testing/fixtures.ts';
@@ -6,7 +7,6 @@ import {
   CALIBRATION_CREATE,
   CALIBRATION_DELETE,
   CALIBRATION_UPDATE,
-  CalibrationNotFoundError,
   createCalibration,
   deleteCalibration,
   updateCalibration,
@@ -17,7 +17,7 @@ const outbox = () => db.outbox.orderBy('seq').toArray();
 
 /** A calibration the server has (pulled), version 3. */
 async function synced(id = '0193a2b4-0000-7000-8000-0000000000c1') {
-  await db.calibrations.put({ id, userId: TEST_USER, ...VALUES, imagesUrl: '/api/v1/files/f1/', createAt: '2026-03-10T14:10:00.000Z', modifiedAt: '2026-03-10T14:10:00.000Z', version: 3 });
+  await db.calibrations.put({ id, userId: TEST_USER, ...VALUES, imagesUrl: '/api/v1/files/f1/', createdAt: '2026-03-10T14:10:00.000Z', modifiedAt: '2026-03-10T14:10:00.000Z', version: 3 });
   return id;
 }
 
@@ -110,7 +110,7 @@ describe('update', () => {
   });
 
   it('of a calibration no longer here: refused', async () => {
-    await expect(updateCalibration(TEST_USER, 'gone', VALUES)).rejects.toBeInstanceOf(CalibrationNotFoundError);
+    await expect(updateCalibration(TEST_USER, 'gone', VALUES)).rejects.toBeInstanceOf(LocalRecordMissingError);
   });
 });
 
@@ -122,7 +122,7 @@ describe('delete', () => {
     expect(await db.calibrations.get(id)).toBeUndefined();
     const rows = await outbox();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: CALIBRATION_DELETE, entityId: id, payload: { userId: TEST_USER, calibrationName: VALUES.calibrationName, baseVersion: 3, previous: { version: 3 } } });
+    expect(rows[0]).toMatchObject({ kind: CALIBRATION_DELETE, entityId: id, payload: { userId: TEST_USER, baseVersion: 3, previous: { calibrationName: VALUES.calibrationName, version: 3 } } });
   });
 
   it('of a calibration the server never got: its queued create and images just go, nothing is sent', async () => {

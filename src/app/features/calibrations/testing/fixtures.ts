@@ -1,5 +1,6 @@
 /** Test fixtures (used only by this feature's *.test.ts(x)). */
 import type { Calibration } from '#shared/schemas/calibrations.ts';
+import type { CalibrationRecord } from '#app/lib/db.ts';
 import { TEST_USER } from '#app/lib/testing/local-first.ts';
 import type { CalibrationValues } from '../calibration-values.ts';
 
@@ -30,3 +31,9 @@ export const serverCalibration = (id: string, changes: Partial<Calibration> = {}
 });
 
 export const phantomFile = (text = 'phantom-bytes', name = 'phantom.zip') => new File([text], name, { type: 'application/zip' });
+
+/** The same calibration as kept in the local database (`createAt` read as `createdAt`). */
+export const localCalibration = (id: string, changes: Partial<Calibration> = {}): CalibrationRecord => {
+  const { createAt, ...rest } = serverCalibration(id, changes);
+  return { ...rest, createdAt: createAt };
+};

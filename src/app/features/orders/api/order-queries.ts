@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Table } from 'dexie';
 import { Analysis, AnalysisList } from '#shared/schemas/analyses.ts';
-import { IsotopeList } from '#shared/schemas/catalog.ts';
 import { OrderList, type Order } from '#shared/schemas/orders.ts';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { db, getDatabaseUser, localWrite, openUserDatabase, type AnalysisRecord } from '#app/lib/db.ts';
+import type { IsotopeFilterName } from '#app/lib/isotopes.ts';
 import { entitiesWithUnsentWrites } from '#app/lib/sync/outbox.ts';
 import { StalePullError, pullCollection, type PullResult } from '#app/lib/sync/pull.ts';
 
@@ -14,11 +14,10 @@ export const orderKeys = {
   user: (userId: string) => [...orderKeys.all, userId] as const,
   pull: (userId: string) => [...orderKeys.user(userId), 'pull'] as const,
   analyses: (userId: string, orderId: string) => [...orderKeys.user(userId), orderId, 'analyses'] as const,
-  isotopes: (filter: string) => ['isotopes', filter] as const,
 };
 
 /** Radiosynoviorthesis analyses name their isotope among these (v1 §1.14). */
-export const ANALYSIS_ISOTOPES = 'radiosyno';
+export const ANALYSIS_ISOTOPES: IsotopeFilterName = 'radiosyno';
 
 export const ordersPath = (userId: string) => `/users/${encodeURIComponent(userId)}/orders/`;
 export const orderPath = (userId: string, orderId: string) => `${ordersPath(userId)}${encodeURIComponent(orderId)}/`;
@@ -90,22 +89,3 @@ export const analysesPullQuery = (userId: string, orderId: string) =>
     staleTime: 0,
   });
 
-/** `/isotopes/?q=<filter>` into `db.isotopes` (only this filter's rows are replaced), for the form offline. */
-export async function refreshIsotopes(filter: string, signal?: AbortSignal): Promise<string[]> {
-  const { row: names } = await apiRequest(`/isotopes/?q=${filter}`, IsotopeList, { signal });
-  await localWrite([db.isotopes], async () => {
-    await db.isotopes.where('filter').equals(filter).delete();
-    await db.isotopes.bulkPut(names.map((name) => ({ id: `${filter}:${name}` as const, filter, name })));
-  });
-  return names;
-}
-
-export const isotopesQuery = (userId: string, filter: string) =>
-  queryOptions({
-    queryKey: orderKeys.isotopes(filter),
-    queryFn: async ({ signal }) => {
-      await openUserDatabase(userId);
-      return refreshIsotopes(filter, signal);
-    },
-    staleTime: 60 * 60_000,
-  });

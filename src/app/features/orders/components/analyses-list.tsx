@@ -97,7 +97,7 @@ export function AnalysesList({ userId, orderId }: { userId: string; orderId: str
       {unsentDeletes && unsentDeletes.length > 0 && (
         <Stack gap="xs">
           {unsentDeletes.map((row) => (
-            <SyncProblem key={row.id} row={row} name={row.payload.analysisName} />
+            <SyncProblem key={row.id} row={row} name={row.payload.previous.analysisName} />
           ))}
         </Stack>
       )}

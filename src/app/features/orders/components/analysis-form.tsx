@@ -13,7 +13,9 @@ import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { useEntitySync } from '#app/ui/sync-badge.tsx';
 import { UploadProgressList } from '#app/ui/upload-progress.tsx';
-import { ANALYSIS_ISOTOPES, analysesPullQuery, isotopesQuery, ordersPullQuery } from '../api/order-queries.ts';
+import { isotopesQuery, useIsotopeNames } from '#app/lib/isotopes.ts';
+import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
+import { ANALYSIS_ISOTOPES, analysesPullQuery, ordersPullQuery } from '../api/order-queries.ts';
 import {
   EMPTY_FORM,
   SERVER_FIELDS,
@@ -33,10 +35,8 @@ import {
   useAnalyses,
   useAnalysis,
   useCalibrationChoices,
-  useIsotopeNames,
   useOrder,
   usePendingSlots,
-  useQueuedImages,
 } from '../store/analysis-store.ts';
 import { BackToServices } from './analyses-list.tsx';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
@@ -175,7 +175,7 @@ function AnalysisForm({
   const calibrations = useCalibrationChoices();
   const analyses = useAnalyses(userId, order.id);
   const sync = useEntitySync(analysis?.id ?? '');
-  const queuedImages = useQueuedImages(analysis?.id ?? '');
+  const queuedImages = useQueuedFile(analysis?.id ?? '');
   const problemText = useProblemText();
   const [images, setImages] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);

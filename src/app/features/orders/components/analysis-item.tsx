@@ -10,7 +10,8 @@ import type { AnalysisRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { SyncBadge, useEntitySync } from '#app/ui/sync-badge.tsx';
 import { formatNumber } from '../format.ts';
-import { isEditable, useQueuedImages } from '../store/analysis-store.ts';
+import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
+import { isEditable } from '../store/analysis-store.ts';
 import { EditAndRetryLink, SyncProblem } from './sync-problem.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -96,7 +97,7 @@ export function AnalysisItem({
   const language = useLanguage();
   const titleId = useId();
   const sync = useEntitySync(analysis.id);
-  const queuedImages = useQueuedImages(analysis.id);
+  const queuedImages = useQueuedFile(analysis.id);
   const name = analysis.analysisName;
   const problem = sync && (sync.state === 'failed' || sync.state === 'conflict') ? sync.row : null;
   const editable = isEditable(analysis);

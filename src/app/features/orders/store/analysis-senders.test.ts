@@ -85,7 +85,8 @@ describe('analysis.create', () => {
     const before = Date.now();
     await drain();
     const waiting = (await outbox()).find((row) => row.entityId === id)!;
-    expect(waiting).toMatchObject({ state: 'pending', lastStatus: 503, lastError: 'Aguardando o envio da calibração escolhida.' });
+    // Deferred, not a fake answer: no status, no error, not an attempt; the reason is said.
+    expect(waiting).toMatchObject({ state: 'pending', attempts: 0, lastStatus: null, lastError: null, waitReason: 'dependency' });
     expect(waiting.nextAttemptAt).toBeGreaterThanOrEqual(before + 5_000);
     expect(api.callsTo('POST', LIST)).toHaveLength(0);
     expect(tus.calls).toHaveLength(0);

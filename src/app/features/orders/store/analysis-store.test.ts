@@ -1,4 +1,5 @@
 import { db } from '#app/lib/db.ts';
+import { LocalRecordMissingError } from '#app/lib/sync/queued-entity.ts';
 import { TEST_USER, resetLocalDatabase } from '#app/lib/testing/local-first.ts';
 import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { DOSIMETRY_VALUES as VALUES, analysisId, orderId, seriesFile, serverAnalysis, serverOrder } from '../testing/fixtures.ts';
@@ -6,7 +7,6 @@ import {
   ANALYSIS_CREATE,
   ANALYSIS_DELETE,
   ANALYSIS_UPDATE,
-  AnalysisNotFoundError,
   createAnalysis,
   deleteAnalysis,
   isEditable,
@@ -107,7 +107,7 @@ describe('update', () => {
   });
 
   it('of an analysis no longer here: refused', async () => {
-    await expect(updateAnalysis(TEST_USER, 'gone', VALUES)).rejects.toBeInstanceOf(AnalysisNotFoundError);
+    await expect(updateAnalysis(TEST_USER, 'gone', VALUES)).rejects.toBeInstanceOf(LocalRecordMissingError);
   });
 });
 
@@ -117,7 +117,7 @@ describe('delete', () => {
     expect(await deleteAnalysis(TEST_USER, id)).toBe(true);
     expect(await deleteAnalysis(TEST_USER, id)).toBe(false);
     expect(await db.analyses.get(id)).toBeUndefined();
-    expect(await outbox()).toMatchObject([{ kind: ANALYSIS_DELETE, entityId: id, payload: { orderId: OID, analysisName: 'Paciente 01', baseVersion: 3, previous: { version: 3 } } }]);
+    expect(await outbox()).toMatchObject([{ kind: ANALYSIS_DELETE, entityId: id, payload: { orderId: OID, baseVersion: 3, previous: { analysisName: 'Paciente 01', version: 3 } } }]);
     expect((await pendingSlots()).get(OID)).toBe(-1);
   });
 
