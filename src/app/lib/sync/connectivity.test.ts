@@ -3,6 +3,8 @@ import { onlineManager } from '@tanstack/react-query';
 import {
   HEALTH_PATH,
   getConnectivity,
+  offlineProbeDelay,
+  startConnectivityMonitor,
   probeConnectivity,
   reportServerReached,
   setConnectivityForTests,
@@ -86,5 +88,67 @@ describe('connectivity is reachability of the server, not navigator.onLine', () 
     setConnectivityForTests(true);
     expect(onlineManager.isOnline()).toBe(true);
     stop();
+  });
+
+  it('any API answer is proof the server is reachable; a request with no answer makes it look again', async () => {
+    const { sendRequest } = await import('../api-client.ts');
+    let reachable = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return new Response(String(input).endsWith('/health/') ? '{}' : '[]', { status: 200 });
+      }),
+    );
+    const stop = startConnectivityMonitor();
+    await vi.waitFor(() => expect(getConnectivity().online).toBe(false));
+    reachable = true;
+    await sendRequest('/plans/');
+    expect(getConnectivity().online).toBe(true);
+    reachable = false;
+    await sendRequest('/plans/').catch(() => undefined);
+    await vi.waitFor(() => expect(getConnectivity().online).toBe(false));
+    stop();
+  });
+});
+
+describe('while the server is unreachable, it probes quickly at first (issue 21)', () => {
+  it.each([
+    [1, 1_000],
+    [2, 1_250],
+    [3, 1_563],
+    [5, 2_441],
+    [10, 7_451],
+    [13, 14_552],
+    [14, 15_000],
+    [50, 15_000],
+  ])('probe %i after %i ms', (probe, delay) => {
+    expect(offlineProbeDelay(probe)).toBe(delay);
+  });
+
+  it('notices within about a second that the server is back, with the browser online all along', async () => {
+    vi.useFakeTimers();
+    try {
+      let reachable = false;
+      const fetch = vi.fn(async () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return new Response('{}', { status: 200 });
+      });
+      vi.stubGlobal('fetch', fetch);
+      const stop = startConnectivityMonitor();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(getConnectivity().online).toBe(false);
+      // Down for 6 s: probes at 1, 2.25, 3.8, 5.8 s …
+      await vi.advanceTimersByTimeAsync(6_000);
+      const probesWhileDown = fetch.mock.calls.length;
+      expect(probesWhileDown).toBeGreaterThanOrEqual(5);
+      reachable = true;
+      // … the next one, at 8.2 s, finds it back: 2.2 s after the return here, never the old fixed 15 s.
+      await vi.advanceTimersByTimeAsync(2_500);
+      expect(getConnectivity().online).toBe(true);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -42,3 +42,15 @@ export function listenForDrainTriggers({ due, reconnected }: DrainTriggers): () 
   }
   return () => cleanups.forEach((cleanup) => cleanup());
 }
+
+/**
+ * Asks the browser to wake the service worker with a `sync` event once it is back online (Background
+ * Sync, Chromium), which tells the open tabs to send at once. Where the API is missing, the `online`
+ * event and the probes do the same.
+ */
+export function requestBackgroundSync() {
+  const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  void worker?.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SYNC_CHANNEL))
+    .catch(() => undefined);
+}

@@ -2,7 +2,7 @@ import { refreshSession as refreshApiSession } from '../api-client.ts';
 import { db, getDatabaseUser, localWrite } from '../db.ts';
 import { readAuthState } from '../session.ts';
 import { reportNetworkFailure, reportServerReached, subscribeConnectivity } from './connectivity.ts';
-import { listenForDrainTriggers } from './drain-triggers.ts';
+import { listenForDrainTriggers, requestBackgroundSync } from './drain-triggers.ts';
 import { dueHeads, rowsToWake, type RowOutcome } from './drain-plan.ts';
 import { unsentRows } from './outbox.ts';
 import { sendRow, type SendRowContext } from './send-row.ts';
@@ -267,7 +267,13 @@ export function createDrainer(options: DrainerOptions = {}) {
 export type Drainer = ReturnType<typeof createDrainer>;
 
 /** The app's drainer: its failures and answers feed connectivity. */
-export const outboxDrainer = createDrainer({ onNetworkFailure: reportNetworkFailure, onServerReached: reportServerReached });
+export const outboxDrainer = createDrainer({
+  onNetworkFailure: () => {
+    reportNetworkFailure();
+    requestBackgroundSync();
+  },
+  onServerReached: reportServerReached,
+});
 
 /** "Send now": every waiting write goes at once, whatever its backoff (paused uploads stay paused). */
 export function drainNow() {

@@ -1,18 +1,16 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Alert, Button, FileInput, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#app/lib/api-client.ts';
 import { isQuotaExceededError, type CalibrationRecord } from '#app/lib/db.ts';
-import { messageText, type FormMessage } from '#app/lib/form-errors.ts';
 import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { useFormState } from '#app/lib/use-form-state.ts';
 import { nowAsLocalInput } from '#app/lib/local-input.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
-import { useEntitySync } from '#app/ui/sync-badge.tsx';
+import { QueuedFormAlerts, useServerProblem } from '#app/ui/queued-form.tsx';
 import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { isotopesQuery, useIsotopeNames } from '#app/lib/isotopes.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
@@ -83,12 +81,10 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
   const isotopesRefresh = useQuery(isotopesQuery(userId, CALIBRATION_ISOTOPES));
   const isotopeNames = useIsotopeNames(CALIBRATION_ISOTOPES);
   const calibrations = useCalibrations(userId);
-  const sync = useEntitySync(calibration?.id ?? '');
   const queuedImages = useQueuedFile(calibration?.id ?? '');
   const problemText = useProblemText();
   const [images, setImages] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
-  const [general, setGeneral] = useState<FormMessage[]>([]);
 
   const otherNames = (calibrations ?? []).filter((other) => other.id !== calibration?.id).map((other) => other.calibrationName);
   const form = useFormState<CalibrationFormValues>({
@@ -97,20 +93,7 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
     dependents: { syringeActivity: ['residualSyringeActivity'] },
   });
 
-  // Edit and retry: the server's reason goes beside its field (or above the form), once per answer.
-  const problem = sync && (sync.state === 'failed' || sync.state === 'conflict') ? sync.row : null;
-  const problemMessage = problem?.lastError ?? null;
-  const problemStatus = problem?.lastStatus ?? 400;
-  const showApiError = useRef(form.showApiError);
-  useEffect(() => {
-    showApiError.current = form.showApiError;
-  });
-  useEffect(() => {
-    if (!problemMessage) return;
-    // After this commit: the form state renders the message, then moves the focus to its field.
-    const timer = setTimeout(() => showApiError.current(new ApiError(problemStatus, [problemMessage]), SERVER_FIELDS, setGeneral));
-    return () => clearTimeout(timer);
-  }, [problemMessage, problemStatus]);
+  const { problem, general, setGeneral } = useServerProblem(calibration?.id, form.showApiError, SERVER_FIELDS);
 
   const options = [...(isotopeNames ?? [])];
   const currentIsotope = form.values.isotope;
@@ -144,20 +127,7 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={saving}>
       <Stack gap="lg">
-        {general.length > 0 && (
-          <Alert color="red" role="alert" title={problem ? t('form.serverRefused') : undefined}>
-            {general.map((message) => (
-              <Text size="sm" key={messageText(message, t)}>
-                {'text' in message ? problemText(message.text) : t(message.key)}
-              </Text>
-            ))}
-          </Alert>
-        )}
-        {!online && (
-          <Alert color="blue" variant="light" role="status">
-            {t('form.offlineNote')}
-          </Alert>
-        )}
+        <QueuedFormAlerts general={general} refused={problem !== null} online={online} t={t} problemText={problemText} />
         {calibration && <UploadProgressList entityIds={[calibration.id]} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <Select

@@ -1,11 +1,12 @@
 import { useId, type ReactNode } from 'react';
-import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/format/date-time.ts';
 import type { CalibrationRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
+import { ItemActions } from '#app/ui/item-actions.tsx';
 import { SyncBadge, useEntitySync } from '#app/ui/sync-badge.tsx';
 import { netActivity } from '../calibration-values.ts';
 import { formatMeasure } from '../format.ts';
@@ -79,27 +80,11 @@ export function CalibrationItem({ calibration, onDelete }: { calibration: Calibr
           ) : (
             <span />
           )}
-          <Group gap="xs">
-            <Button
-              renderRoot={(props) => <Link to="/dashboard/my-calibrations/$id/edit" params={{ id: calibration.id }} {...props} />}
-              variant="light"
-              size="sm"
-              leftSection={<IconPencil size={16} aria-hidden />}
-              aria-label={t('item.editLabel', { name })}
-            >
-              {t('item.edit')}
-            </Button>
-            <Button
-              variant="subtle"
-              color="red"
-              size="sm"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              aria-label={t('item.deleteLabel', { name })}
-              onClick={() => onDelete(calibration)}
-            >
-              {t('item.delete')}
-            </Button>
-          </Group>
+          <ItemActions
+            renderEditLink={(props) => <Link to="/dashboard/my-calibrations/$id/edit" params={{ id: calibration.id }} {...props} />}
+            labels={{ edit: t('item.edit'), editLabel: t('item.editLabel', { name }), delete: t('item.delete'), deleteLabel: t('item.deleteLabel', { name }) }}
+            onDelete={() => onDelete(calibration)}
+          />
         </Group>
       </Stack>
     </Card>

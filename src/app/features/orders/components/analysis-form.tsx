@@ -1,17 +1,15 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Alert, Button, FileInput, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#app/lib/api-client.ts';
 import { isQuotaExceededError, type AnalysisRecord, type OrderRecord } from '#app/lib/db.ts';
-import { messageText, type FormMessage } from '#app/lib/form-errors.ts';
 import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { useFormState } from '#app/lib/use-form-state.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
-import { useEntitySync } from '#app/ui/sync-badge.tsx';
+import { QueuedFormAlerts, useServerProblem } from '#app/ui/queued-form.tsx';
 import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { isotopesQuery, useIsotopeNames } from '#app/lib/isotopes.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
@@ -174,12 +172,10 @@ function AnalysisForm({
   const isotopeNames = useIsotopeNames(ANALYSIS_ISOTOPES);
   const calibrations = useCalibrationChoices();
   const analyses = useAnalyses(userId, order.id);
-  const sync = useEntitySync(analysis?.id ?? '');
   const queuedImages = useQueuedFile(analysis?.id ?? '');
   const problemText = useProblemText();
   const [images, setImages] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
-  const [general, setGeneral] = useState<FormMessage[]>([]);
 
   const otherNames = (analyses ?? []).filter((other) => other.id !== analysis?.id).map((other) => other.analysisName);
   const form = useFormState<AnalysisFormValues>({
@@ -187,19 +183,7 @@ function AnalysisForm({
     validate: (values) => checkAnalysis(values, { serviceId: order.serviceId, otherNames, imagesRequired: !editing }),
   });
 
-  // Edit and retry: the server's reason goes beside its field (or above the form).
-  const problem = sync && (sync.state === 'failed' || sync.state === 'conflict') ? sync.row : null;
-  const problemMessage = problem?.lastError ?? null;
-  const problemStatus = problem?.lastStatus ?? 400;
-  const showApiError = useRef(form.showApiError);
-  useEffect(() => {
-    showApiError.current = form.showApiError;
-  });
-  useEffect(() => {
-    if (!problemMessage) return;
-    const timer = setTimeout(() => showApiError.current(new ApiError(problemStatus, [problemMessage]), SERVER_FIELDS, setGeneral));
-    return () => clearTimeout(timer);
-  }, [problemMessage, problemStatus]);
+  const { problem, general, setGeneral } = useServerProblem(analysis?.id, form.showApiError, SERVER_FIELDS);
 
   const onSubmit = form.onSubmit(async (values) => {
     if (saving) return;
@@ -245,20 +229,7 @@ function AnalysisForm({
         <Text size="sm" fw={600} role="status">
           {t('form.remaining', { count: remaining })}
         </Text>
-        {general.length > 0 && (
-          <Alert color="red" role="alert" title={problem ? t('form.serverRefused') : undefined}>
-            {general.map((message) => (
-              <Text size="sm" key={messageText(message, t)}>
-                {'text' in message ? problemText(message.text) : t(message.key)}
-              </Text>
-            ))}
-          </Alert>
-        )}
-        {!online && (
-          <Alert color="blue" variant="light" role="status">
-            {t('form.offlineNote')}
-          </Alert>
-        )}
+        <QueuedFormAlerts general={general} refused={problem !== null} online={online} t={t} problemText={problemText} />
         {analysis && <UploadProgressList entityIds={[analysis.id]} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput label={t('fields.analysisName')} description={t('form.nameHint')} inputWrapperOrder={['label', 'input', 'description', 'error']} required maxLength={24} autoComplete="off" {...form.textField('analysisName')} />

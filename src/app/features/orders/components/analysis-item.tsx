@@ -1,13 +1,14 @@
 import { useId, type ReactNode } from 'react';
-import { Alert, Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Card, Group, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { IconDownload, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/format/date-time.ts';
 import type { AnalysisStatusCode } from '#shared/schemas/orders.ts';
 import type { AnalysisRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
+import { ItemActions } from '#app/ui/item-actions.tsx';
 import { SyncBadge, useEntitySync } from '#app/ui/sync-badge.tsx';
 import { formatNumber } from '../format.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
@@ -147,29 +148,13 @@ export function AnalysisItem({
             )}
           </Group>
           {editable && (
-            <Group gap="xs">
-              <Button
-                renderRoot={(props) => (
-                  <Link to="/dashboard/my-services/$orderId/analysis-form/$analysisId/edit" params={{ orderId: analysis.orderId, analysisId: analysis.id }} {...props} />
-                )}
-                variant="light"
-                size="sm"
-                leftSection={<IconPencil size={16} aria-hidden />}
-                aria-label={t('item.editLabel', { name })}
-              >
-                {t('item.edit')}
-              </Button>
-              <Button
-                variant="subtle"
-                color="red"
-                size="sm"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                aria-label={t('item.deleteLabel', { name })}
-                onClick={() => onDelete(analysis)}
-              >
-                {t('item.delete')}
-              </Button>
-            </Group>
+            <ItemActions
+              renderEditLink={(props) => (
+                <Link to="/dashboard/my-services/$orderId/analysis-form/$analysisId/edit" params={{ orderId: analysis.orderId, analysisId: analysis.id }} {...props} />
+              )}
+              labels={{ edit: t('item.edit'), editLabel: t('item.editLabel', { name }), delete: t('item.delete'), deleteLabel: t('item.deleteLabel', { name }) }}
+              onDelete={() => onDelete(analysis)}
+            />
           )}
         </Group>
       </Stack>

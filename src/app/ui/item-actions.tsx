@@ -1,0 +1,28 @@
+import { Button, Group } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ComponentProps, ReactElement } from 'react';
+
+/**
+ * "Editar" and "Excluir" of a listed record: the edit button is a link to its form, each named after
+ * the record for screen readers ("Editar Lu-177 março"). Texts come translated from the feature.
+ */
+export function ItemActions({
+  renderEditLink,
+  labels,
+  onDelete,
+}: {
+  renderEditLink: (props: ComponentProps<'a'>) => ReactElement;
+  labels: { edit: string; editLabel: string; delete: string; deleteLabel: string };
+  onDelete: () => void;
+}) {
+  return (
+    <Group gap="xs">
+      <Button renderRoot={renderEditLink} variant="light" size="sm" leftSection={<IconPencil size={16} aria-hidden />} aria-label={labels.editLabel}>
+        {labels.edit}
+      </Button>
+      <Button variant="subtle" color="red" size="sm" leftSection={<IconTrash size={16} aria-hidden />} aria-label={labels.deleteLabel} onClick={onDelete}>
+        {labels.delete}
+      </Button>
+    </Group>
+  );
+}
