@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { confirmedUser, loginThroughUi, type ApiUser } from './support/accounts.ts';
-import { openPage, type PageProblems } from './support/browser.ts';
+import { openPage, workerInControl, type PageProblems } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { openNetworkLink, type NetworkLink } from './support/network.ts';
 import {
@@ -95,15 +95,6 @@ async function fillAndSend(page: Page, name: string, file: string) {
   await page.locator('input[type=file]').setInputFiles(file);
   await page.getByRole('button', { name: t.analyses.form.submitCreate }).click();
   await page.getByText(t.analyses.messages.created).first().waitFor();
-}
-
-/** The app has been used here before: its service worker controls the page (the app opens offline). */
-async function workerInControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  });
 }
 
 const deliveredAnalyses = async (user: ApiUser, order: ApiOrder) => (await analysesOf(env.server, user, order.id)).row.filter((a) => a.imagesUrl);

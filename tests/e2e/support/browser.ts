@@ -23,3 +23,18 @@ export async function openPage(context: BrowserContext): Promise<Page & PageProb
   page.on('pageerror', (error) => page.problems.push(error.message));
   return page;
 }
+
+/** The app has been used here before: its service worker controls the page (the app opens offline). */
+export async function workerInControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+}
+
+/** A phone's slower CPU: Chromium runs the page `rate` times slower (again after a reload, to be sure). */
+export async function slowCpu(page: Page, rate = 4) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
