@@ -13,6 +13,9 @@ export interface PageProblems {
   problems: string[];
 }
 
+/** For tests that cut the network: its failures on the console are expected, anything else is a defect. */
+export const problemsBesidesNetwork = (page: PageProblems) => page.problems.filter((p) => !/net::ERR_|Failed to load resource|Failed to fetch|NetworkError/.test(p));
+
 /** A page that records console errors, page errors and CSP violations, for tests to assert none happened. */
 export async function openPage(context: BrowserContext): Promise<Page & PageProblems> {
   const page = (await context.newPage()) as Page & PageProblems;
