@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { confirmedUser, loginThroughUi, type ApiUser } from './support/accounts.ts';
-import { openPage, type PageProblems } from './support/browser.ts';
+import { openPage, problemsBesidesNetwork, workerInControl, type PageProblems } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { openNetworkLink, type NetworkLink } from './support/network.ts';
 import {
@@ -72,9 +72,6 @@ async function shownUpload(page: Page, fileName: string): Promise<{ status: stri
 const percentWhileUploading = (shown: { status: string; percent: number } | null) => (shown && shown.status === t.uploads.status.uploading ? shown.percent : 0);
 const uploadedPercent = async (page: Page, fileName: string) => percentWhileUploading(await shownUpload(page, fileName));
 
-/** Network failures are the point of these tests; anything else on the console is a defect. */
-const unexpected = (page: PageProblems) => page.problems.filter((p) => !/net::ERR_|Failed to load resource|Failed to fetch|NetworkError/.test(p));
-
 async function signedInWithOrder(email: string, quantity = 1): Promise<{ user: ApiUser; order: ApiOrder; page: Page & PageProblems }> {
   const user = await confirmedUser(env.server.url, env.smtp, email);
   const order = await paidOrder(env.server, staff, user, 'seg-quant', quantity);
@@ -95,15 +92,6 @@ async function fillAndSend(page: Page, name: string, file: string) {
   await page.locator('input[type=file]').setInputFiles(file);
   await page.getByRole('button', { name: t.analyses.form.submitCreate }).click();
   await page.getByText(t.analyses.messages.created).first().waitFor();
-}
-
-/** The app has been used here before: its service worker controls the page (the app opens offline). */
-async function workerInControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  });
 }
 
 const deliveredAnalyses = async (user: ApiUser, order: ApiOrder) => (await analysesOf(env.server, user, order.id)).row.filter((a) => a.imagesUrl);
@@ -149,7 +137,7 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     await expect.poll(() => page.locator('[data-upload-file]').count(), { timeout: 10_000 }).toBe(0);
     await page.getByText('Paciente 200').first().waitFor();
     expect(await sha256OfDownload(env.server, user, analysis!.imagesUrl!)).toBe(sha256);
-    expect(unexpected(page)).toEqual([]);
+    expect(problemsBesidesNetwork(page)).toEqual([]);
   }, 150_000);
 
   it('a reload in the middle of an upload resumes it from the bytes the server already has', async () => {
@@ -185,7 +173,7 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     expect(Math.min(...afterReload)).toBeGreaterThanOrEqual(offsetBeforeReload);
     const [analysis] = await deliveredAnalyses(user, order);
     expect(await sha256OfDownload(env.server, user, analysis!.imagesUrl!)).toBe(sha256);
-    expect(unexpected(page)).toEqual([]);
+    expect(problemsBesidesNetwork(page)).toEqual([]);
   }, 120_000);
 
   it('pause stops the bytes and resume continues from the server offset; cancel drops the analysis and ends the upload on the server', async () => {
@@ -228,7 +216,7 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     await page.waitForTimeout(1_000);
     expect((await analysesOf(env.server, user, order.id)).row.map((a) => a.analysisName)).toEqual(['Pausada']);
     expect(await page.getByText('Cancelada').count()).toBe(0);
-    expect(unexpected(page)).toEqual([]);
+    expect(problemsBesidesNetwork(page)).toEqual([]);
   }, 120_000);
 
   it('an analysis created fully offline, with the tab closed, is delivered once when the app is opened again online', async () => {
@@ -258,7 +246,7 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     expect(await sha256OfDownload(env.server, user, row[0]!.imagesUrl!)).toBe(sha256);
     const orders = await fetch(`${env.server.url}/api/v1/users/${user.id}/orders/${order.id}/`, { headers: { cookie: user.cookie } });
     expect(((await orders.json()) as ApiOrder).remainingOfAnalyzes).toBe(1);
-    expect(unexpected(reopened)).toEqual([]);
+    expect(problemsBesidesNetwork(reopened)).toEqual([]);
   }, 90_000);
 
   it('a report the user has opened stays readable offline, and leaves with the session', async () => {
@@ -296,6 +284,6 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     await page.getByRole('button', { name: t.common.nav.logout }).click();
     await page.waitForURL(`${link.url}/`);
     expect(await page.evaluate(() => caches.has('dosehub-reports'))).toBe(false);
-    expect(unexpected(page)).toEqual([]);
+    expect(problemsBesidesNetwork(page)).toEqual([]);
   }, 90_000);
 });

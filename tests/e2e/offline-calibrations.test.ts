@@ -1,45 +1,15 @@
 import { imageBytes } from '#tests/utils/calibrations.ts';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { apiList, confirmedUser, createCalibrationViaApi, loginThroughUi } from './support/accounts.ts';
 import { openPage } from './support/browser.ts';
+import { calibrationField, calibrationItem, escapeRegExp, fillCalibrationForm, showCalibration } from './support/calibrations.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
 const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
 const t = { cal: read('calibrations'), auth: read('auth'), common: read('common'), sync: read('sync'), server: read('server') };
 
 const env = useE2eEnvironment();
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
-const item = (page: Page, name: string) => page.getByRole('article', { name });
-
-/** The list shows two per page: look on each page until the calibration is on screen. */
-async function showItem(page: Page, name: string) {
-  await page.getByRole('heading', { name: t.cal.title, level: 2 }).waitFor();
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const pages = Math.max(1, await page.getByRole('button', { name: /^Página \d+$/ }).count());
-    for (let n = 1; n <= pages; n++) {
-      const button = page.getByRole('button', { name: `Página ${n}`, exact: true });
-      if ((await button.count()) > 0) await button.click();
-      if (await item(page, name).isVisible()) return item(page, name);
-    }
-    await page.waitForTimeout(300);
-  }
-  throw new Error(`calibration ${name} not listed`);
-}
-
-async function fillForm(page: Page, values: { name: string; syringe: string }) {
-  await field(page, t.cal.fields.isotope).first().click();
-  await page.getByRole('option', { name: 'Lu-177' }).click();
-  await field(page, t.cal.fields.calibrationName).fill(values.name);
-  await field(page, t.cal.fields.syringeActivity).fill(values.syringe);
-  await field(page, t.cal.fields.residualSyringeActivity).fill('0,5');
-  await field(page, t.cal.fields.measurementDatetime).fill('2026-11-20T09:30');
-  await field(page, t.cal.fields.phantomVolume).fill('250');
-  await page.locator('input[type=file]').setInputFiles({ name: 'fantoma.zip', mimeType: 'application/zip', buffer: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(2044, 7)]) });
-}
 
 describe('calibrations offline, in Chromium against the real server', () => {
   it('are created, edited and deleted offline, reach the server exactly once, and a rejection keeps the input for editing', async () => {
@@ -51,27 +21,27 @@ describe('calibrations offline, in Chromium against the real server', () => {
     const page = await openPage(context);
     await loginThroughUi(page, env.server.url, user, t.auth.login.submit);
     await page.goto(`${env.server.url}/dashboard/my-calibrations`);
-    await showItem(page, 'Existente');
+    await showCalibration(page, 'Existente');
 
     await context.setOffline(true);
     // Another device registers a name this one is about to use.
     await createCalibrationViaApi(env.server.url, user, 'Duplicada');
 
     await page.getByRole('link', { name: t.cal.add }).first().click();
-    await fillForm(page, { name: 'Offline Nova', syringe: '40' });
+    await fillCalibrationForm(page, { name: 'Offline Nova', syringe: '40' });
     await page.getByRole('button', { name: t.cal.form.submitAdd }).click();
-    await showItem(page, 'Offline Nova');
+    await showCalibration(page, 'Offline Nova');
 
     await page.getByRole('link', { name: t.cal.add }).first().click();
-    await fillForm(page, { name: 'Duplicada', syringe: '30' });
+    await fillCalibrationForm(page, { name: 'Duplicada', syringe: '30' });
     await page.getByRole('button', { name: t.cal.form.submitAdd }).click();
-    await showItem(page, 'Duplicada');
+    await showCalibration(page, 'Duplicada');
 
-    await (await showItem(page, 'Existente')).getByRole('link', { name: `Editar a calibração Existente` }).click();
-    await field(page, t.cal.fields.syringeActivity).fill('60');
+    await (await showCalibration(page, 'Existente')).getByRole('link', { name: `Editar a calibração Existente` }).click();
+    await calibrationField(page, t.cal.fields.syringeActivity).fill('60');
     await page.getByRole('button', { name: t.cal.form.submitEdit }).click();
 
-    await (await showItem(page, 'Para excluir')).getByRole('button', { name: 'Excluir a calibração Para excluir' }).click();
+    await (await showCalibration(page, 'Para excluir')).getByRole('button', { name: 'Excluir a calibração Para excluir' }).click();
     await page.getByRole('dialog').getByRole('button', { name: t.common.confirmDialog.delete }).click();
     await page.getByText('Calibração excluída com sucesso!').first().waitFor();
 
@@ -93,12 +63,12 @@ describe('calibrations offline, in Chromium against the real server', () => {
     await expect.poll(existing, { timeout: 15_000 }).toMatchObject({ syringeActivity: 60, version: 2 });
 
     // The local "Duplicada" was refused: the message is on the item, and editing keeps what was typed.
-    await showItem(reopened, 'Duplicada');
-    const refused = item(reopened, 'Duplicada').filter({ hasText: t.sync.problems.editAndRetry });
+    await showCalibration(reopened, 'Duplicada');
+    const refused = calibrationItem(reopened, 'Duplicada').filter({ hasText: t.sync.problems.editAndRetry });
     await refused.getByText(t.server.calibrations.nameTaken, { exact: false }).waitFor();
     await refused.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.sync.problems.editAndRetry)}`) }).click();
-    expect(await field(reopened, t.cal.fields.syringeActivity).inputValue()).toBe('30');
-    await field(reopened, t.cal.fields.calibrationName).fill('Duplicada 2');
+    expect(await calibrationField(reopened, t.cal.fields.syringeActivity).inputValue()).toBe('30');
+    await calibrationField(reopened, t.cal.fields.calibrationName).fill('Duplicada 2');
     await reopened.getByRole('button', { name: t.cal.form.submitEdit }).click();
     await expect.poll(names, { timeout: 15_000 }).toEqual(['Duplicada', 'Duplicada 2', 'Existente', 'Offline Nova']);
     await expect.poll(() => reopened.getByText(/pendentes?$/).count()).toBe(0);

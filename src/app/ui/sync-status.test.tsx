@@ -49,6 +49,16 @@ describe('the sync indicator in the header (DESIGN.md §4 "Status")', () => {
     expect(status).not.toHaveTextContent('pendente');
   });
 
+  it('names its button with the state and the pending count (on a phone the text is hidden)', async () => {
+    const header = await renderHeader();
+    expect(await within(header).findByRole('button', { name: 'Sincronização: Online, tudo enviado' })).toBeInTheDocument();
+    await queue('a');
+    await queue('b', 'failed', 'Nome já usado.');
+    expect(await within(header).findByRole('button', { name: 'Sincronização: Online, 2 alterações pendentes' })).toBeInTheDocument();
+    act(() => setConnectivityForTests(false));
+    expect(within(header).getByRole('button', { name: 'Sincronização: Offline, 2 alterações pendentes' })).toBeInTheDocument();
+  });
+
   it('lists the writes that need the user: retry or discard a refused one, keep mine or take theirs on a conflict', async () => {
     const onDiscard = vi.fn();
     const undo = registerSender('thing.save', async () => ({ status: 204 }), { onDiscard, describe: () => 'Salvar calibração' });

@@ -108,6 +108,8 @@ export function SyncStatus() {
   const state = online ? t('status.online') : t('status.offline');
   const Icon = !online ? IconCloudOff : count > 0 ? IconCloudUpload : IconCloudCheck;
   const color = !online ? 'red' : problems.length > 0 ? 'orange' : count > 0 ? 'blue' : 'gray';
+  // Named on its own: on a phone the text is visually hidden, and screen readers announced only "button" (issue 21).
+  const name = count > 0 ? t('status.buttonPending', { state, count }) : t('status.buttonSynced', { state });
 
   return (
     // The header never scrolls away, so the dropdown need not hide when its target looks detached.
@@ -119,6 +121,7 @@ export function SyncStatus() {
           size="compact-sm"
           leftSection={<Icon size={18} aria-hidden="true" />}
           data-online={online}
+          aria-label={name}
         >
           <span role="status" className={classes.label}>
             {state}

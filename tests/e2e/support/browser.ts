@@ -13,6 +13,9 @@ export interface PageProblems {
   problems: string[];
 }
 
+/** For tests that cut the network: its failures on the console are expected, anything else is a defect. */
+export const problemsBesidesNetwork = (page: PageProblems) => page.problems.filter((p) => !/net::ERR_|Failed to load resource|Failed to fetch|NetworkError/.test(p));
+
 /** A page that records console errors, page errors and CSP violations, for tests to assert none happened. */
 export async function openPage(context: BrowserContext): Promise<Page & PageProblems> {
   const page = (await context.newPage()) as Page & PageProblems;
@@ -22,4 +25,19 @@ export async function openPage(context: BrowserContext): Promise<Page & PageProb
   });
   page.on('pageerror', (error) => page.problems.push(error.message));
   return page;
+}
+
+/** The app has been used here before: its service worker controls the page (the app opens offline). */
+export async function workerInControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+}
+
+/** A phone's slower CPU: Chromium runs the page `rate` times slower (again after a reload, to be sure). */
+export async function slowCpu(page: Page, rate = 4) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
