@@ -8,7 +8,7 @@ import classes from './site-lists.module.css';
 export function ArticleList({ clamped = false, headingOrder = 3 }: { clamped?: boolean; headingOrder?: 2 | 3 }) {
   const { t } = useTranslation('site');
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" component="ul" className={classes.list}>
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: clamped ? 4 : 2 }} spacing="lg" component="ul" className={classes.list}>
       {ARTICLES.map((article) => {
         const title = t(article.titleKey);
         return (

@@ -13,16 +13,18 @@ const SLIDE_SIZES = '(min-width: 1200px) 1140px, calc(100vw - 32px)';
 
 /**
  * The home page's slides (WAI-ARIA carousel pattern): previous/next and one button per slide, a pause
- * button, no rotation while the pointer or focus is inside or when the user prefers reduced motion;
+ * button, no rotation while the pointer or focus is inside, none at first when the user prefers reduced motion;
  * a slide the user picks is announced politely (not while rotating, which would talk over the page).
  */
 export function SlideCarousel() {
   const { t } = useTranslation('site');
   const reducedMotion = useReducedMotion();
   const [current, setCurrent] = useState(0);
-  const [paused, setPaused] = useState(false);
+  // The visitor's own play/pause choice; until they make one, it plays unless they prefer reduced motion.
+  const [choice, setChoice] = useState<boolean | null>(null);
   const [held, setHeld] = useState(false);
-  const rotating = !paused && !held && !reducedMotion;
+  const playing = choice ?? !reducedMotion;
+  const rotating = playing && !held;
   const total = SLIDES.length;
   const show = (index: number) => setCurrent((index + total) % total);
 
@@ -67,8 +69,8 @@ export function SlideCarousel() {
         ))}
       </div>
       <Group justify="space-between" gap="xs" mt="sm" wrap="nowrap">
-        <ActionIcon variant="default" size="lg" onClick={() => setPaused(rotating)} aria-label={t(rotating ? 'carousel.pause' : 'carousel.play')}>
-          {rotating ? <IconPlayerPauseFilled size={18} aria-hidden="true" /> : <IconPlayerPlayFilled size={18} aria-hidden="true" />}
+        <ActionIcon variant="default" size="lg" onClick={() => setChoice(!playing)} aria-label={t(playing ? 'carousel.pause' : 'carousel.play')}>
+          {playing ? <IconPlayerPauseFilled size={18} aria-hidden="true" /> : <IconPlayerPlayFilled size={18} aria-hidden="true" />}
         </ActionIcon>
         <Group gap={6} wrap="nowrap">
           {SLIDES.map((slide, index) => (

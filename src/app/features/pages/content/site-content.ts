@@ -110,7 +110,7 @@ export interface Testimonial {
 export const TESTIMONIALS: readonly Testimonial[] = [
   {
     id: 'hospital',
-    logo: svg('/images/site/logos/hospital-exemplo.svg', 160, 48),
+    logo: svg('/images/site/logos/hospital-exemplo.svg', 200, 48),
     organisation: 'Hospital Exemplo',
     person: 'Dra. Fernanda Exemplo',
     textKey: 'site:testimonials.hospital.text',
@@ -118,7 +118,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
   },
   {
     id: 'research',
-    logo: svg('/images/site/logos/grupo-pesquisa-exemplo.svg', 160, 48),
+    logo: svg('/images/site/logos/grupo-pesquisa-exemplo.svg', 200, 48),
     organisation: 'Grupo de Pesquisa Exemplo',
     person: 'Prof. Gustavo Exemplo',
     textKey: 'site:testimonials.research.text',
@@ -138,7 +138,7 @@ export interface Partner {
 const partner = (id: string, name: string, kind: Partner['kind']): Partner => ({
   id,
   name,
-  logo: svg(`/images/site/logos/${id}.svg`, 160, 48),
+  logo: svg(`/images/site/logos/${id}.svg`, 200, 48),
   link: `https://example.org/${id}`,
   kind,
 });

@@ -112,7 +112,7 @@ const LOGOS = {
   'agencia-exemplo': ['#862e9c', `<path d="M12 30 L20 20 L28 26 L36 14" stroke="#fff" stroke-width="5" fill="none"/>`, 'Agência Exemplo'],
 };
 const logo = ([color, mark, name]) =>
-  svg(160, 48, `<rect x="2" y="2" width="44" height="44" rx="10" fill="${color}"/>${mark}<text x="54" y="30" font-family="system-ui, sans-serif" font-size="13" font-weight="700" fill="#343a40">${name}</text>`);
+  svg(200, 48, `<rect x="2" y="2" width="44" height="44" rx="10" fill="${color}"/>${mark}<text x="54" y="30" font-family="system-ui, sans-serif" font-size="13" font-weight="700" fill="#343a40">${name}</text>`);
 
 const curve = (points, color) => `<polyline points="${points}" fill="none" stroke="${color}" stroke-width="6" stroke-linejoin="round"/>`;
 const ARTICLES = {
