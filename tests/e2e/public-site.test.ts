@@ -99,6 +99,7 @@ describe('the public site in every language', () => {
     const [context, page] = await newSitePage(390);
     await page.goto(`${env.server.url}/service-info/nao-existe`);
     await page.getByRole('heading', { level: 1, name: 'Página não encontrada!' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Página não encontrada! · DoseHub');
     await context.close();
   });
 

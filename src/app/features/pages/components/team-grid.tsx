@@ -12,7 +12,7 @@ const PORTRAIT_SIZES = '120px';
 export function TeamGrid() {
   const { t } = useTranslation('site');
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl" component="ul" className={classes.list}>
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xl" component="ul" className={classes.list}>
       {TEAM.map((person) => (
         <Stack key={person.id} component="li" gap={6} align="center" ta="center">
           <SitePicture image={person.photo} alt="" sizes={PORTRAIT_SIZES} className={classes.portrait} />
