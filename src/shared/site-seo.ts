@@ -1,5 +1,5 @@
 import { SERVICE_IDS } from './catalog.ts';
-import { SUPPORTED_LANGUAGES, matchLanguage, type Language } from './languages.ts';
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, matchLanguage, type Language } from './languages.ts';
 
 /**
  * Findability of the public pages: each page in each language has its own URL (`?lang=en-US`), so a
@@ -7,7 +7,10 @@ import { SUPPORTED_LANGUAGES, matchLanguage, type Language } from './languages.t
  * Twitter) to a pre-rendered page, and serves robots.txt and sitemap.xml, all with the site's public origin.
  */
 
-/** The query parameter that picks a page's language (over the cookie); a URL without it is `x-default`. */
+/**
+ * The query parameter that picks a page's language (over the cookie). The default language's URL has none
+ * (`/about`, also `x-default`); the others do (`/about?lang=en-US`).
+ */
 export const LANGUAGE_PARAM = 'lang';
 
 /** Stands for the site's origin in build-time HTML (JSON-LD); the server puts its public URL in its place. */
@@ -34,8 +37,9 @@ export const INDEXED_PATHS = [
   '/signup',
 ] as const;
 
-export function pageUrl(origin: string, path: string, language?: Language): string {
-  return language ? `${origin}${path}?${LANGUAGE_PARAM}=${encodeURIComponent(language)}` : `${origin}${path}`;
+/** A page's URL in a language; the default language's is the plain address, which is also `x-default`. */
+export function pageUrl(origin: string, path: string, language: Language = DEFAULT_LANGUAGE): string {
+  return language === DEFAULT_LANGUAGE ? `${origin}${path}` : `${origin}${path}?${LANGUAGE_PARAM}=${encodeURIComponent(language)}`;
 }
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');

@@ -123,7 +123,8 @@ describe('findability', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     const publicOrigin = /<link rel="canonical" href="(https?:\/\/[^/"]+)\/faq\?lang=es">/.exec(head)?.[1];
     expect([origin, env.server.url.replace(/\/$/, '')]).toContain(publicOrigin);
-    for (const lng of SUPPORTED_LANGUAGES) expect(head).toContain(`<link rel="alternate" hreflang="${lng}" href="${publicOrigin}/faq?lang=${lng}">`);
+    expect(head).toContain(`<link rel="alternate" hreflang="pt-BR" href="${publicOrigin}/faq">`);
+    for (const lng of ['en-US', 'es']) expect(head).toContain(`<link rel="alternate" hreflang="${lng}" href="${publicOrigin}/faq?lang=${lng}">`);
     expect(head).toContain(`<link rel="alternate" hreflang="x-default" href="${publicOrigin}/faq">`);
     expect(head).toContain('<meta property="og:title" content="Preguntas frecuentes · DoseHub">');
     expect(head).toMatch(/<meta name="twitter:card" content="summary_large_image">/);
