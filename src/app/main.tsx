@@ -18,8 +18,9 @@ import { LoadingIndicator } from './ui/loading-indicator.tsx';
 const FIRST_RENDER_WAIT_MS = 1_000;
 const APP_NAME = 'DoseHub';
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient, readAuthState());
+// Texts first: a `?lang=` in the address is taken out of it before the router reads it.
 const texts = initI18n();
+const router = createAppRouter(queryClient, readAuthState());
 startConnectivity();
 // The local-first engine, its senders, the start-up pulls and push: loaded when a user is signed in.
 startSignedInRuntimeOnSignIn(queryClient);

@@ -20,6 +20,7 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as ForgotPasswordRequestRouteImport } from './routes/forgot-password.request'
 import { Route as PlansIndexRouteImport } from './routes/plans.index'
+import { Route as ServiceInfoIdRouteImport } from './routes/service-info.$id'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
 import { Route as AuthenticatedDashboardNotificationsRouteImport } from './routes/_authenticated/dashboard/notifications'
@@ -88,6 +89,11 @@ const ForgotPasswordRequestRoute = ForgotPasswordRequestRouteImport.update({
 const PlansIndexRoute = PlansIndexRouteImport.update({
   id: '/plans/',
   path: '/plans/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ServiceInfoIdRoute = ServiceInfoIdRouteImport.update({
+  id: '/service-info/$id',
+  path: '/service-info/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ServicesIndexRoute = ServicesIndexRouteImport.update({
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/dashboard': typeof AuthenticatedDashboardRouteWithChildren
   '/forgot-password/request': typeof ForgotPasswordRequestRoute
+  '/service-info/$id': typeof ServiceInfoIdRoute
   '/plans/': typeof PlansIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
@@ -216,6 +223,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/forgot-password/request': typeof ForgotPasswordRequestRoute
+  '/service-info/$id': typeof ServiceInfoIdRoute
   '/plans': typeof PlansIndexRoute
   '/services': typeof ServicesIndexRoute
   '/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
@@ -245,6 +253,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRouteWithChildren
   '/forgot-password/request': typeof ForgotPasswordRequestRoute
+  '/service-info/$id': typeof ServiceInfoIdRoute
   '/plans/': typeof PlansIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/_authenticated/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
@@ -274,6 +283,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/dashboard'
     | '/forgot-password/request'
+    | '/service-info/$id'
     | '/plans/'
     | '/services/'
     | '/dashboard/notifications'
@@ -300,6 +310,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/forgot-password/request'
+    | '/service-info/$id'
     | '/plans'
     | '/services'
     | '/dashboard/notifications'
@@ -328,6 +339,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/_authenticated/dashboard'
     | '/forgot-password/request'
+    | '/service-info/$id'
     | '/plans/'
     | '/services/'
     | '/_authenticated/dashboard/notifications'
@@ -356,6 +368,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
   ForgotPasswordRequestRoute: typeof ForgotPasswordRequestRoute
+  ServiceInfoIdRoute: typeof ServiceInfoIdRoute
   PlansIndexRoute: typeof PlansIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
   UsersIdEmailConfirmRoute: typeof UsersIdEmailConfirmRoute
@@ -439,6 +452,13 @@ declare module '@tanstack/react-router' {
       path: '/plans'
       fullPath: '/plans/'
       preLoaderRoute: typeof PlansIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/service-info/$id': {
+      id: '/service-info/$id'
+      path: '/service-info/$id'
+      fullPath: '/service-info/$id'
+      preLoaderRoute: typeof ServiceInfoIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/services/': {
@@ -617,6 +637,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
   ForgotPasswordRequestRoute: ForgotPasswordRequestRoute,
+  ServiceInfoIdRoute: ServiceInfoIdRoute,
   PlansIndexRoute: PlansIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
   UsersIdEmailConfirmRoute: UsersIdEmailConfirmRoute,

@@ -69,7 +69,9 @@ export async function buildApp(config: Config) {
 
   await app.register(shutdownPlugin);
   const allowedMethods = trackRouteMethods(app);
-  const serveApp = hasBuiltApp(config.distDir) ? appShell(config.distDir) : undefined;
+  // Read per request: main.ts fills publicUrl in with the listening URL when PUBLIC_URL is unset.
+  const siteOrigin = () => config.publicUrl ?? 'http://localhost';
+  const serveApp = hasBuiltApp(config.distDir) ? appShell(config.distDir, siteOrigin) : undefined;
   await app.register(i18nPlugin);
   await app.register(securityPlugin);
   await app.register(errorsPlugin, { allowedMethods, serveApp });
@@ -90,7 +92,7 @@ export async function buildApp(config: Config) {
   await app.register(eventsPlugin, { database, heartbeatMs: config.eventsHeartbeatMs });
   await app.register(pushPlugin, { config });
   await app.register(docsPlugin);
-  if (serveApp && config.distDir) await app.register(staticPlugin, { root: config.distDir, serveAppShell: serveApp });
+  if (serveApp && config.distDir) await app.register(staticPlugin, { root: config.distDir, serveAppShell: serveApp, origin: siteOrigin });
 
   await app.register(
     async (api) => {

@@ -5,7 +5,16 @@ export const AUTH_NAMESPACES = ['auth', 'validation'];
  * The namespaces a page's route loader fetches before the page renders, by route file: the server
  * preloads them (in the default language) with the page's code, so they do not wait for the entry to run.
  */
+/** The public site's marketing texts (src/app/features/pages/content/), and the catalog's for the service pages. */
+export const SITE_NAMESPACES = ['site', 'catalog'];
+
 export const PAGE_TEXTS: Readonly<Record<string, readonly string[]>> = {
   login: AUTH_NAMESPACES,
   signup: AUTH_NAMESPACES,
+  index: SITE_NAMESPACES,
+  about: SITE_NAMESPACES,
+  articles: SITE_NAMESPACES,
+  faq: SITE_NAMESPACES,
+  contact: SITE_NAMESPACES,
+  'service-info.$id': SITE_NAMESPACES,
 };

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
+import { ORIGIN_PLACEHOLDER, SERVICE_INFO_PATHS, seoHeadTags } from './site-seo.ts';
 
 /**
  * Pre-rendered first screens. The build renders these public pages (their React tree, in each language)
@@ -6,7 +7,17 @@ import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
  * the scripts arrive. The app replaces it on its first render; until then it is `inert`: nothing in it
  * can be focused or typed into, so no input is lost when the app takes over.
  */
-export const PRERENDERED_PATHS = ['/', '/login', '/signup', '/forgot-password/request', '/about', '/faq', '/contact', '/articles'] as const;
+export const PRERENDERED_PATHS = [
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password/request',
+  '/about',
+  '/faq',
+  '/contact',
+  '/articles',
+  ...SERVICE_INFO_PATHS,
+] as const;
 
 /** The build's output: language → page path → HTML. */
 export type PrerenderedPages = Partial<Record<Language, Record<string, string>>>;
@@ -25,21 +36,37 @@ const lowerScriptPriority = (html: string) =>
 /** What React renders first in a page (title, description) and the server moves into the shell's head, in place of its own. */
 const HEAD_TAGS = [/<title>[^<]*<\/title>/, /<meta name="description" content="[^"]*"\s*\/?>/];
 
-/** The page in the shell's root, inert, and its head tags in place of the shell's. */
-function withPage(html: string, page: string): string {
+/** Where the page is published: its findability tags (site-seo.ts) go into the head with its title and description. */
+export interface PagePlace {
+  origin: string;
+  path: string;
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
+const decodeText = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => HTML_ENTITIES[entity]!);
+
+function seoTags(head: string, language: Language, { origin, path }: PagePlace): string {
+  const title = /<title>([^<]*)<\/title>/.exec(head)?.[1] ?? '';
+  const description = /<meta name="description" content="([^"]*)"/.exec(head)?.[1] ?? '';
+  return seoHeadTags({ origin, path, language, title: decodeText(title), description: decodeText(description) });
+}
+
+/** The page in the shell's root, inert, and its head tags in place of the shell's (and its findability tags, given its place). */
+function withPage(html: string, page: string, language: Language, place?: PagePlace): string {
   let head = html;
-  let content = page;
+  let content = place ? page.replaceAll(ORIGIN_PLACEHOLDER, place.origin) : page;
   for (const tag of HEAD_TAGS) {
     const found = tag.exec(content)?.[0];
     if (!found) continue;
     content = content.replace(found, '');
     head = head.replace(tag, () => found);
   }
+  if (place) head = head.replace('</head>', () => `${seoTags(head, language, place)}</head>`);
   return lowerScriptPriority(head).replace(ROOT, () => `<div id="root"><div inert>${content}</div></div>`);
 }
 
 /** The shell with its document language (and the preloaded start-up texts') set, and the page in its root. */
-export function composeShell(html: string, { language, page }: { language: Language; page?: string }): string {
+export function composeShell(html: string, { language, page, place }: { language: Language; page?: string; place?: PagePlace }): string {
   const localized = html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replaceAll(`/locales/${DEFAULT_LANGUAGE}/`, `/locales/${language}/`);
-  return page ? withPage(localized, page) : localized;
+  return page ? withPage(localized, page, language, place) : localized;
 }

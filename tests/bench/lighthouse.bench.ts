@@ -1,9 +1,10 @@
 /**
- * Lighthouse 12 (default config: the mobile preset, simulated slow 4G and 4× CPU) on `/` and `/login`,
+ * Lighthouse 12 (default config: the mobile preset, simulated slow 4G and 4× CPU) on `/`, `/login` and the
+ * public site's `/about`, `/services` and `/service-info/dosi-clin` (issue 18),
  * served by the real server (a temporary data directory) from the built client in dist/.
  * Prints the median of LIGHTHOUSE_RUNS runs (default 3) with the spread, and the audits that
  * cost points; exits 1 below the targets of issue 5: performance ≥ 95, the others 100.
- * LIGHTHOUSE_PAGES=/,/login chooses the pages; LIGHTHOUSE_REPORT_DIR=dir also writes each run's full
+ * LIGHTHOUSE_PAGES=/,/about chooses the pages; LIGHTHOUSE_REPORT_DIR=dir also writes each run's full
  * report (JSON, for the Lighthouse viewer).
  *
  *   npx vite build && npx tsx tests/bench/lighthouse.bench.ts
@@ -14,7 +15,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { startServer } from '#tests/e2e/support/server.ts';
 
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/login'];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/login', '/about', '/services', '/service-info/dosi-clin'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };

@@ -9,6 +9,7 @@ import {
   type Language,
 } from '#shared/languages.ts';
 import { LANGUAGE_COOKIE } from '#shared/prerendered-pages.ts';
+import { LANGUAGE_PARAM, languageParam } from '#shared/site-seo.ts';
 
 /**
  * Namespaces loaded at start (sync and notifications serve the header and texts shown outside React); feature namespaces load with their routes through useTranslation.
@@ -53,9 +54,23 @@ function syncDocumentLanguage(lng: string) {
   document.documentElement.lang = matchLanguage(lng) ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * A page's address may name its language (`?lang=es`, as the server and search engines use it): it becomes the
+ * visitor's choice, and leaves the address so that a later choice in the app is not undone by a reload.
+ */
+function takeLanguageFromAddress(): Language | null {
+  const lng = languageParam(location.search);
+  if (!lng) return null;
+  rememberLanguage(lng);
+  const url = new URL(location.href);
+  url.searchParams.delete(LANGUAGE_PARAM);
+  history.replaceState(history.state, '', url);
+  return lng;
+}
+
 export function initI18n() {
   i18n.on('languageChanged', syncDocumentLanguage);
-  const lng = readStoredLanguage();
+  const lng = takeLanguageFromAddress() ?? readStoredLanguage();
   // A choice stored before the cookie existed reaches the server from the next page load on.
   writeLanguageCookie(lng);
   return i18n

@@ -11,6 +11,7 @@ import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/rea
 import type { Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts';
+import { descriptionKey } from '#app/features/pages/content/page-meta.ts';
 import { i18n } from '#app/lib/i18n.ts';
 import { createQueryClient } from '#app/lib/query-client.ts';
 import { routeTree } from '#app/routeTree.gen.ts';
@@ -40,7 +41,7 @@ export async function renderPage(pathname: string, language: Language): Promise<
   const html = renderToString(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {/* Only here, not in the app: the server puts it in the shell's head in place of index.html's (pt-BR) one. */}
-      <meta name="description" content={i18n.t('common:metaDescription')} />
+      <meta name="description" content={i18n.t(descriptionKey(pathname))} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} context={{ auth: null }} />
       </QueryClientProvider>

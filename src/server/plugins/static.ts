@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, matchLanguage } from '#shared/languages.ts';
 import { LANGUAGE_COOKIE, PRERENDERED_FILE, composeShell, type PrerenderedPages } from '#shared/prerendered-pages.ts';
+import { languageParam, robotsTxt, sitemapXml } from '#shared/site-seo.ts';
 import { preloadLinks, preloadsForPath, type RoutePreload } from '#shared/route-preloads.ts';
 
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -37,8 +38,9 @@ const readJson = <T>(file: string, fallback: T): Promise<T> =>
 /**
  * The app shell (index.html) for any page path, with `<link rel="modulepreload">` for that page's chunks
  * (route-preloads.json, written by the build). Re-read when index.html changes on disk (a deploy).
+ * `origin` is the site's public URL, read per request (main.ts fills it in once listening).
  */
-export function appShell(distDir: string) {
+export function appShell(distDir: string, origin: () => string) {
   const indexFile = path.join(distDir, 'index.html');
   let files: ShellFiles | null = null;
 
@@ -54,9 +56,9 @@ export function appShell(distDir: string) {
 
   return async function serveAppShell(request: FastifyRequest, reply: FastifyReply) {
     const { html, routes, pages } = await load();
-    const pathname = request.url.split('?')[0] ?? '/';
-    // The language the client keeps in a cookie (beside localStorage); without it, the default, as index.html.
-    const language = matchLanguage(request.cookies[LANGUAGE_COOKIE]) ?? DEFAULT_LANGUAGE;
+    const [pathname = '/', search = ''] = request.url.split('?');
+    // The URL's `?lang=` (site-seo.ts), else the language the client keeps in a cookie (beside localStorage), else the default.
+    const language = languageParam(search) ?? matchLanguage(request.cookies[LANGUAGE_COOKIE]) ?? DEFAULT_LANGUAGE;
     // A signed-in user's screens differ from a visitor's (header, redirects): no pre-rendered page for them.
     const page = request.cookies.id ? undefined : pages[language]?.[pathname];
     const links = preloadLinks(preloadsForPath(routes, pathname), language);
@@ -64,12 +66,12 @@ export function appShell(distDir: string) {
       .header('Cache-Control', REVALIDATE)
       .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(composeShell(html.replace('</head>', `${links}</head>`), { language, page }));
+      .send(composeShell(html.replace('</head>', `${links}</head>`), { language, page, place: { origin: origin(), path: pathname } }));
   };
 }
 
 /** Serves the built client (and its /locales/) from `root`; unknown page paths fall back to index.html. */
-export const staticPlugin = fp<{ root: string; serveAppShell: ReturnType<typeof appShell> }>(async (app, { root, serveAppShell }) => {
+export const staticPlugin = fp<{ root: string; serveAppShell: ReturnType<typeof appShell>; origin: () => string }>(async (app, { root, serveAppShell, origin }) => {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -82,6 +84,10 @@ export const staticPlugin = fp<{ root: string; serveAppShell: ReturnType<typeof 
   // `wildcard: false` registers one route per file; "/" and other page paths get the app shell from a route
   // (not the not-found handler) so that responses are compressed; API paths and missing files stay 404.
   app.get('/', { schema: { hide: true } }, serveAppShell);
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', REVALIDATE).type('text/plain; charset=utf-8').send(robotsTxt(origin())));
+  app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('Cache-Control', REVALIDATE).type('application/xml; charset=utf-8').send(sitemapXml(origin())),
+  );
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');

@@ -21,7 +21,13 @@ beforeAll(async () => {
       `<script type="module" crossorigin src="/assets/index-abc123.js"></script>${padding}</head><body><div id="root"></div></body></html>`,
   );
   const pages: PrerenderedPages = {
-    'pt-BR': { '/': '<main><h1>Dosimetria personalizada</h1></main>', '/about': '<title>Sobre · DoseHub</title><main><h1>Sobre $& US$ 10</h1></main>' },
+    'pt-BR': {
+      '/': '<main><h1>Dosimetria personalizada</h1></main>',
+      '/about': '<title>Sobre · DoseHub</title><main><h1>Sobre $& US$ 10</h1></main>',
+      '/faq':
+        '<title>Perguntas · DoseHub</title><meta name="description" content="Perguntas &amp; &quot;respostas&quot;"/><main><h1>FAQ</h1>' +
+        '<script type="application/ld+json">{"url":"https://dosehub-origin.invalid/faq"}</script></main>',
+    },
     es: { '/': '<meta name="description" content="Dosimetría clínica."/><main><h1>Dosimetría personalizada</h1></main>' },
   };
   fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify(pages));
@@ -139,6 +145,48 @@ describe('static serving of the built client', () => {
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js">');
     }
+  });
+
+  it("the address's ?lang= picks the language over the cookie, so each language of a page has its own URL", async () => {
+    const spanish = (await t.app.inject({ url: '/?lang=es', cookies: { 'product-language': 'pt-BR' } })).body;
+    expect(spanish).toContain('<html lang="es">');
+    expect(spanish).toContain('<h1>Dosimetría personalizada</h1>');
+    const unknown = (await t.app.inject({ url: '/?lang=xx', cookies: { 'product-language': 'es' } })).body;
+    expect(unknown).toContain('<html lang="es">');
+  });
+
+  it("gives a pre-rendered page its canonical URL, language alternates, Open Graph and Twitter tags, and the site's origin in its structured data", async () => {
+    const html = (await t.app.inject({ url: '/faq' })).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="canonical" href="http://dosehub.test/faq">');
+    expect(head).toContain('<link rel="alternate" hreflang="pt-BR" href="http://dosehub.test/faq">');
+    expect(head).toContain('<link rel="alternate" hreflang="en-US" href="http://dosehub.test/faq?lang=en-US">');
+    expect(head).toContain('<link rel="alternate" hreflang="es" href="http://dosehub.test/faq?lang=es">');
+    expect(head).toContain('<link rel="alternate" hreflang="x-default" href="http://dosehub.test/faq">');
+    expect(head).toContain('<meta property="og:title" content="Perguntas · DoseHub">');
+    expect(head).toContain('<meta property="og:description" content="Perguntas &amp; &quot;respostas&quot;">');
+    expect(head).toContain('<meta property="og:locale" content="pt_BR">');
+    expect(head).toContain('<meta property="og:image" content="http://dosehub.test/images/site/share.png">');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('{"url":"http://dosehub.test/faq"}');
+    expect(html).not.toContain('dosehub-origin.invalid');
+    // A page that is not pre-rendered (or a signed-in user's) has none: its title is not the page's.
+    expect((await t.app.inject({ url: '/dashboard/profile' })).body).not.toContain('rel="canonical"');
+  });
+
+  it('serves robots.txt pointing at the sitemap, and a sitemap of every public page in every language', async () => {
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain('Sitemap: http://dosehub.test/sitemap.xml');
+    const sitemap = await t.app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toContain('http://dosehub.test/');
+    expect(locations).toContain('http://dosehub.test/service-info/dosi-clin?lang=es');
+    expect(locations).toContain('http://dosehub.test/faq?lang=en-US');
+    expect(locations.length).toBe(new Set(locations).size);
+    expect(locations.length % 3).toBe(0);
   });
 
   it('answers unknown API paths with a JSON 404, whatever the method', async () => {

@@ -4,17 +4,18 @@ import { DocumentTitle } from '#app/ui/document-title.tsx';
 
 export type PageId = 'home' | 'services' | 'plans' | 'articles' | 'contact' | 'about' | 'faq' | 'login' | 'signup';
 
-/** A public page's heading and lead paragraph, from the `pages` namespace. */
-export function PageIntro({ page, children }: { page: PageId; children?: React.ReactNode }) {
+/** A public page's heading and lead paragraph, from the `pages` namespace (or given, for pages of the catalog). */
+export function PageIntro({ page, heading, children }: { page?: PageId; heading?: { title: string; lead: string }; children?: React.ReactNode }) {
   const { t } = useTranslation('pages');
+  const title = heading?.title ?? t(`${page}.title`);
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Stack gap="xs">
-          <DocumentTitle page={t(`${page}.title`)} />
-          <Title order={1}>{t(`${page}.title`)}</Title>
+          <DocumentTitle page={title} />
+          <Title order={1}>{title}</Title>
           <Text size="lg" c="dimmed" maw={720}>
-            {t(`${page}.lead`)}
+            {heading?.lead ?? t(`${page}.lead`)}
           </Text>
         </Stack>
         {children}
