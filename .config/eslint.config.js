@@ -39,6 +39,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker, __DOSEHUB_VERSION__: 'readonly', __DOSEHUB_PRECACHE__: 'readonly' } },
   },
   { files: ['src/server/**/*.ts'], rules: { 'no-restricted-imports': layer(['^#app/']) } },
+  { files: ['src/build/**/*.ts'], rules: { 'no-restricted-imports': layer(['^#app/', '^#server/']) } },
   {
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': layer(['^#app/', '^#server/', '^node:', '^react(-dom)?$', '^dexie', '^fastify', '^drizzle-orm']) },

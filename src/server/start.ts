@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { startServer } from './main.ts';
 
-const CLIENT_SOURCES = ['src/app', 'src/shared', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const CLIENT_SOURCES = ['src/app', 'src/shared', 'src/build', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
@@ -27,8 +27,10 @@ async function main() {
   const config = loadConfig();
   if (config.distDir && clientBuildIsStale(config.distDir)) {
     process.stdout.write('Building the client…\n');
-    const { build } = await import('vite');
-    await build({ logLevel: 'warn', build: { outDir: config.distDir, emptyOutDir: true } });
+    // The app build of vite.config.ts (`builder`), as `vite build` runs it: the client, then the pre-rendered pages.
+    const { createBuilder } = await import('vite');
+    const builder = await createBuilder({ logLevel: 'warn', build: { outDir: config.distDir, emptyOutDir: true } });
+    await builder.buildApp();
   }
   await startServer(config);
 }

@@ -73,3 +73,26 @@ describe('installing the app', () => {
     await context.close();
   });
 });
+
+describe('the login page (Chromium, real server)', () => {
+  const chunkName = (url: string) => new URL(url, env.server.url).pathname.replace(/^\/assets\/(.+)-[\w-]{8}\.js$/, '$1');
+
+  it("gets its code in two chunks beside the entry's, both named in the page so they load with it", async () => {
+    const html = await (await fetch(`${env.server.url}/login`)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)].map(([, href]) => chunkName(href!));
+    expect(preloaded.sort()).toEqual(['login', 'login-form', 'rolldown-runtime']);
+
+    const context = await env.browser.newContext({ serviceWorkers: 'block' });
+    const page = await openPage(context);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js')) scripts.push(chunkName(request.url()));
+    });
+    await page.goto(`${env.server.url}/login`);
+    // The app has replaced the pre-rendered copy: its form is the live one.
+    await expect.poll(() => page.locator('[inert]').count()).toBe(0);
+    await page.locator('input[type="email"]').fill('someone@example.com');
+    expect(scripts.slice(0, 4).sort()).toEqual(['index', 'login', 'login-form', 'rolldown-runtime']);
+    await context.close();
+  });
+});

@@ -7,7 +7,7 @@ import { afterEach } from 'vitest';
 
 // Mantine's Vitest guide (https://mantine.dev/guides/vitest/): shims for what the DOM
 // implementation lacks or implements partially. Plain functions instead of vi.fn(), so that
-// `restoreMocks: true` in vite.config.ts can never reset them between tests.
+// `restoreMocks: true` in vitest.config.ts can never reset them between tests.
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => {};

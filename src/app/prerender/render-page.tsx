@@ -1,5 +1,5 @@
 /**
- * Build time only (vite.config.ts, prerenderPlugin): renders a public page's React tree to HTML for a
+ * Build time only (src/build/prerender.ts, after the client build): renders a public page's React tree to HTML for a
  * visitor, in one language, so the server can send it inside the shell (src/shared/prerendered-pages.ts).
  * Runs in Node: nothing here may touch the DOM, and the routes' loaders find their texts already loaded.
  */

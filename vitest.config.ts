@@ -1,0 +1,60 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+const SERVER_SUITES = [
+  'src/server/**/*.test.ts',
+  ...['api', 'server', 'events', 'push'].map((dir) => `tests/integration/${dir}/**/*.test.ts`),
+];
+
+/** The server suites run on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
+const serverProject = (database: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: database === 'pglite' ? 'server' : 'server-postgres',
+    environment: 'node',
+    include:
+      database === 'pglite'
+        ? [...SERVER_SUITES, 'src/shared/**/*.test.ts', 'src/build/**/*.test.ts', 'tests/integration/i18n/**/*.test.ts', 'tests/bench/**/*.test.ts']
+        : SERVER_SUITES,
+    exclude: [database === 'pglite' ? '**/*.postgres.test.ts' : '**/*.pglite.test.ts'],
+    setupFiles: ['tests/setup/server.setup.ts'],
+    env: database === 'postgres' ? { TEST_DB: 'postgres' } : {},
+  },
+});
+
+/** The Vitest projects (tests/README.md), on top of the app's Vite config (its plugins, `__BUILD_ID__`). */
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      globals: true,
+      restoreMocks: true,
+      testTimeout: 15_000,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'client',
+            environment: 'happy-dom',
+            include: ['src/app/**/*.test.{ts,tsx}', 'tests/client/**/*.test.{ts,tsx}'],
+            setupFiles: ['tests/setup/client.setup.ts'],
+          },
+        },
+        serverProject('pglite'),
+        ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            environment: 'node',
+            include: ['tests/e2e/**/*.test.ts'],
+            globalSetup: ['tests/e2e/global-setup.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+);
