@@ -4,12 +4,12 @@ import { ANALYSIS_STATUS_LABELS, EDITABLE_ANALYSIS_STATUSES, type AnalysisStatus
 import type { Analysis, AnalysisReference, StaffAnalysisQuery } from '#shared/schemas/analyses.ts';
 import type { Db } from '../db/client.ts';
 import { analyses, calibrations, isotopes, orders } from '../db/schema.ts';
-import { appError, fieldErrors, type AppError } from '../errors.ts';
+import { appError, fieldErrors, notFound, type AppError } from '../errors.ts';
 import { writeAndPublish } from '../events/publish.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { storeImages, type ImagesSource } from './images.ts';
 import { writeAndTell } from './notices.ts';
-import { ConcurrentCreate, createOnce, dropFileRow, guardRaces, notFound, versionIs, whyNotWritten, type RaceRule } from './queued-writes.ts';
+import { ConcurrentCreate, createOnce, dropFileRow, guardRaces, versionIs, whyNotWritten, type RaceRule } from './queued-writes.ts';
 import { fileUrl, serviceNameOf, type OrderRow } from './orders.ts';
 
 export type AnalysisRow = typeof analyses.$inferSelect;

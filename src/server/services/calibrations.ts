@@ -3,7 +3,7 @@ import type { Calibration, CalibrationFields } from '#shared/schemas/calibration
 import { EDITABLE_ANALYSIS_STATUSES } from '#shared/schemas/orders.ts';
 import type { Db } from '../db/client.ts';
 import { analyses, calibrations, isotopes } from '../db/schema.ts';
-import { appError, fieldErrors } from '../errors.ts';
+import { appError, fieldErrors, notFound } from '../errors.ts';
 import { storeImages, type ImagesSource, type NewFile } from './images.ts';
 import { writeAndTell } from './notices.ts';
 import {
@@ -11,7 +11,6 @@ import {
   createOnce,
   dropFileRow,
   guardRaces,
-  notFound,
   versionIs,
   whyNotWritten,
   type CreateOutcome,

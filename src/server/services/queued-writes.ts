@@ -1,16 +1,13 @@
 import { eq, type Column } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { files } from '../db/schema.ts';
-import { appError, type AppError } from '../errors.ts';
+import { appError, notFound, type AppError } from '../errors.ts';
 
 /**
  * What the writes the client queues (calibrations, analyses) share: creation with the client's id, once;
  * If-Match on the row's version; the answer when a guarded write matched nothing; constraints broken by a
  * concurrent request; the files a write frees.
  */
-
-/** v1's 404 for a resource that is not the user's, or is gone. */
-export const notFound = () => appError(404, 'errors.resourceNotFound');
 
 /** Another request inserted the same id first; thrown inside the write to roll it back (its file row with it). */
 export class ConcurrentCreate extends Error {}
