@@ -24,6 +24,9 @@ export function appError(statusCode: number, key: string, values?: Record<string
   return new AppError(statusCode, [{ key, values }]);
 }
 
+/** v1's 404 for a resource the user does not have (another user's is one too), or that is gone. */
+export const notFound = () => appError(404, 'errors.resourceNotFound');
+
 /** 400 with one or more "<field>: <message>" errors. */
 export function fieldErrors(messages: ErrorMessage[]): AppError {
   return new AppError(400, messages);

@@ -26,20 +26,23 @@ function runHandler(handler: CommittedHandler, event: BusEvent) {
 }
 
 /**
- * Runs `write` in a transaction that also publishes the event it returns (null: nothing to tell). Every
- * process hears the event once the transaction commits; then this process runs its `onCommittedHere`
- * handlers. Call it with the app's `db`, not inside another transaction (the handlers would run before
+ * Runs `write` in a transaction that also publishes the events it returns (null: nothing to tell). Every
+ * process hears them once the transaction commits; then this process runs its `onCommittedHere` handlers
+ * for each. Call it with the app's `db`, not inside another transaction (the handlers would run before
  * that one commits, so they are skipped there).
  */
-export async function writeAndPublish<T>(db: Db, write: (tx: Db) => Promise<T>, eventOf: (result: T) => BusEvent | null): Promise<T> {
-  let event: BusEvent | null = null;
+export async function writeAndPublish<T>(
+  db: Db,
+  write: (tx: Db) => Promise<T>,
+  eventsOf: (result: T) => BusEvent | null | ReadonlyArray<BusEvent | null>,
+): Promise<T> {
+  let events: BusEvent[] = [];
   const result = await db.transaction(async (tx) => {
     const written = await write(tx);
-    event = eventOf(written);
-    if (event) await publishEvent(tx, event);
+    events = [eventsOf(written)].flat().filter((event): event is BusEvent => event !== null);
+    for (const event of events) await publishEvent(tx, event);
     return written;
   });
-  const committed = event as BusEvent | null;
-  if (committed) for (const handler of committedHandlers.get(db) ?? []) runHandler(handler, committed);
+  for (const event of events) for (const handler of committedHandlers.get(db) ?? []) runHandler(handler, event);
   return result;
 }

@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { ErrorMessage } from '../errors.ts';
-import { toSnake } from '../plugins/validation-messages.ts';
+import { fieldErrors, type ErrorMessage } from '../errors.ts';
 import { contentMatchesType, SIGNATURE_BYTES } from '../services/file-signatures.ts';
 import type { ImagesSource } from '../services/images.ts';
 import { acceptedType } from '../services/uploads.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { ReadForm } from './forms.ts';
 import { imagesSourceOf } from './images.ts';
+import { toSnake } from './wire-names.ts';
 
 /**
  * What the multipart forms (analyses, calibrations) share: v1's wording of a form issue and the check of a
@@ -27,6 +27,33 @@ export function issueMessage(issue: z.core.$ZodIssue): ErrorMessage {
       : { field, key: 'validation.maxLength', values: { max: Number(issue.maximum), length } };
   }
   return { field, key: issue.message };
+}
+
+/** A part of a form that v1 checks first and on its own (a calibration's isotope, an analysis's reference): its errors come alone. */
+export function parseFormPart<T>(schema: z.ZodType<T>, form: ReadForm): T {
+  const parsed = schema.safeParse(form.fields, { reportInput: true });
+  if (!parsed.success) throw fieldErrors(parsed.error.issues.map(issueMessage));
+  return parsed.data;
+}
+
+/**
+ * The rest of a form (v1's model form) with its images: the fields' issues in v1's wording, else the checks
+ * across fields (`problemsOf`), and the images' problem, all in one 400. Stored files are removed when it is
+ * refused (`withForm`).
+ */
+export async function parseFormWithImages<T>(
+  schema: z.ZodType<T>,
+  form: ReadForm,
+  store: FileStore,
+  imagesRequired: boolean,
+  problemsOf: (fields: T) => ErrorMessage[] = () => [],
+): Promise<{ fields: T; images: ImagesSource | null }> {
+  const parsed = schema.safeParse(form.fields, { reportInput: true });
+  const { images, problem } = await checkImages(store, form, imagesRequired);
+  const problems = parsed.success ? problemsOf(parsed.data) : parsed.error.issues.map(issueMessage);
+  if (problem) problems.push(problem);
+  if (!parsed.success || problems.length > 0) throw fieldErrors(problems);
+  return { fields: parsed.data, images };
 }
 
 /** The first bytes of a stream (it is closed after them). */

@@ -1,7 +1,9 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { claimForm } from '../plugins/idempotency.ts';
 import type { FileStore, StoredBytes } from '../storage/file-store.ts';
+import { toCamel } from './wire-names.ts';
 
 export interface UploadedFile extends StoredBytes {
   name: string;
@@ -16,9 +18,17 @@ export interface ReadForm {
   discard(): Promise<void>;
 }
 
-const toCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** What identifies a multipart form for its Idempotency-Key: the fields and each file's SHA-256. */
+const formIdentity = (fields: ReadForm['fields'], files: ReadForm['files']) => ({
+  fields,
+  files: Object.fromEntries(Object.entries(files).map(([name, file]) => [name, file.sha256])),
+});
 
-/** A JSON or multipart body as fields (camelCase) and files streamed to the store; only `fileFields` are kept. */
+/**
+ * A JSON or multipart body as fields (camelCase) and files streamed to the store; only `fileFields` are kept.
+ * A multipart form's Idempotency-Key is claimed here, once it is read (a replay throws the stored answer,
+ * the files of this request removed): JSON bodies were claimed before the handler.
+ */
 export async function readForm(request: FastifyRequest, store: FileStore, fileFields: string[]): Promise<ReadForm> {
   const files: Record<string, UploadedFile> = {};
   const discard = async () => {
@@ -39,6 +49,7 @@ export async function readForm(request: FastifyRequest, store: FileStore, fileFi
         part.file.resume();
       }
     }
+    await claimForm(request, formIdentity(fields, files));
   } catch (error) {
     await discard();
     throw error;

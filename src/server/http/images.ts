@@ -1,8 +1,19 @@
+import { z } from 'zod';
 import { fieldErrors } from '../errors.ts';
 import type { ImagesSource } from '../services/images.ts';
 import type { ReadForm } from './forms.ts';
+import { isUuid } from './uuid.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The body of a form with images, for the API docs: a multipart body is read by the handler (`readForm`), so
+ * the schema only describes the shapes (src/server/README.md, "Wire shapes").
+ */
+export const formWithImagesBody = (fields: string) =>
+  z
+    .any()
+    .describe(
+      `JSON (${fields} and \`imagesUploadId\`, a finished upload of /uploads/) or multipart/form-data (${fields} and the file \`images\`, or the field \`imagesUploadId\`)`,
+    );
 
 /** A form's images: the multipart file `images`, else the JSON/multipart field `imagesUploadId`; null when neither. */
 export function imagesSourceOf(form: ReadForm): ImagesSource | null {
@@ -13,15 +24,9 @@ export function imagesSourceOf(form: ReadForm): ImagesSource | null {
   }
   const uploadId = form.fields.imagesUploadId;
   if (uploadId === undefined || uploadId === null || uploadId === '') return null;
-  if (typeof uploadId !== 'string' || !UUID.test(uploadId)) throw fieldErrors([{ field: 'images_upload_id', key: 'validation.invalidUuid' }]);
+  if (!isUuid(uploadId)) throw fieldErrors([{ field: 'images_upload_id', key: 'validation.invalidUuid' }]);
   return { kind: 'upload', uploadId: uploadId.toLowerCase() };
 }
-
-/** What identifies a form for its Idempotency-Key: the fields and each file's SHA-256. */
-export const formIdentity = (form: ReadForm) => ({
-  fields: form.fields,
-  files: Object.fromEntries(Object.entries(form.files).map(([name, file]) => [name, file.sha256])),
-});
 
 /** Runs a write on a read form; its stored files are removed unless `keep` says they were recorded. */
 export async function withForm<T>(form: ReadForm, write: () => Promise<{ result: T; keep: boolean }>): Promise<T> {

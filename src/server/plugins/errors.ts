@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, InputError } from '../errors.ts';
+import { IdempotentReplay, sendStoredAnswer } from './idempotency.ts';
 import { validationKey, validationMessages, zodIssueMessages } from './validation-messages.ts';
 import type { trackRouteMethods } from './route-methods.ts';
 
@@ -64,6 +65,7 @@ interface ErrorsOptions {
 /** Every error, of every status, leaves as `{"errors": [...]}` translated by Accept-Language (API.md). */
 export const errorsPlugin = fp<ErrorsOptions>(async (app, { allowedMethods, serveApp }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof IdempotentReplay) return sendStoredAnswer(reply, error.answer);
     const { status, errors } = describe(error, request);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     if (error instanceof AppError) reply.headers(error.headers);

@@ -8,13 +8,14 @@ import {
   purgeExpiredKeys,
   releaseKey,
   storeAnswer,
+  type ClaimOutcome,
   type IdempotencyClaim,
 } from '../services/idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency: IdempotencyClaim | null;
-    /** A multipart request's key, claimed by the handler once the form is read (`claimForm`). */
+    /** A multipart request's key, claimed once its form is read (`claimForm`, called by `readForm`). */
     deferredIdempotencyKey: string | null;
   }
 }
@@ -39,35 +40,37 @@ function claimFor(request: FastifyRequest, key: string, body: unknown): Idempote
   };
 }
 
-async function claim(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  key: string,
-  body: unknown,
-  beforeReplay: () => Promise<void> = async () => {},
-): Promise<boolean> {
+type StoredAnswer = Extract<ClaimOutcome, { kind: 'replay' }>;
+
+/** The stored answer of a key already used for this request, thrown by the claim and sent by the errors plugin. */
+export class IdempotentReplay extends Error {
+  constructor(readonly answer: StoredAnswer) {
+    super('idempotent replay');
+  }
+}
+
+export const sendStoredAnswer = (reply: FastifyReply, { status, headers, body }: StoredAnswer) =>
+  reply.code(status).headers({ ...headers, 'Idempotent-Replayed': 'true' }).send(body || null);
+
+/** Takes the key for this request, or throws: 422 (another request's key), 409 (still running), or the stored answer. */
+async function claim(request: FastifyRequest, key: string, body: unknown): Promise<void> {
   const claimed = claimFor(request, key, body);
   const outcome = await claimKey(request.server.db, claimed);
   if (outcome.kind === 'mismatch') throw appError(422, 'errors.idempotencyKeyReused');
   if (outcome.kind === 'inFlight') throw new AppError(409, [{ key: 'errors.idempotencyInFlight' }], { 'Retry-After': '1' });
-  if (outcome.kind === 'replay') {
-    await beforeReplay();
-    await reply.code(outcome.status).headers({ ...outcome.headers, 'Idempotent-Replayed': 'true' }).send(outcome.body || null);
-    return true;
-  }
+  if (outcome.kind === 'replay') throw new IdempotentReplay(outcome);
   request.idempotency = claimed;
-  return false;
 }
 
 /**
- * For multipart forms: claims the request's key with the form's fields and the SHA-256 of each file
- * (a browser writes a new boundary on every send, so the raw body cannot identify it). True when a
- * stored answer was sent instead (after `beforeReplay`, e.g. removing the files this request uploaded).
+ * For multipart forms, once read (`readForm` calls it, so no handler can forget it): claims the request's
+ * key with the form's fields and the SHA-256 of each file (a browser writes a new boundary on every send,
+ * so the raw body cannot identify it).
  */
-export function claimForm(request: FastifyRequest, reply: FastifyReply, form: unknown, beforeReplay?: () => Promise<void>): Promise<boolean> {
+export async function claimForm(request: FastifyRequest, form: unknown): Promise<void> {
   const key = request.deferredIdempotencyKey;
   request.deferredIdempotencyKey = null;
-  return key ? claim(request, reply, key, form, beforeReplay) : Promise.resolve(false);
+  if (key) await claim(request, key, form);
 }
 
 /**
@@ -78,7 +81,7 @@ export const idempotencyPlugin = fp(async (app) => {
   app.decorateRequest('idempotency', null);
   app.decorateRequest('deferredIdempotencyKey', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', async (request) => {
     const key = request.headers['idempotency-key'];
     if (!UNSAFE.has(request.method) || typeof key !== 'string' || !request.url.startsWith('/api/')) return;
     if (key.length < 8 || key.length > 255) throw appError(400, 'errors.idempotencyKeyInvalid');
@@ -86,7 +89,7 @@ export const idempotencyPlugin = fp(async (app) => {
       request.deferredIdempotencyKey = key;
       return;
     }
-    if (await claim(request, reply, key, request.body ?? null)) return reply;
+    await claim(request, key, request.body ?? null);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

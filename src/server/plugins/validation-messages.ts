@@ -1,9 +1,8 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import type { z } from 'zod';
+import { toSnake } from '../http/wire-names.ts';
 import type { Translate } from '../i18n/translator.ts';
 
-/** `imagesUploadId` → `images_upload_id`: API field names as v1 spells them in its messages. */
-export const toSnake = (segment: string) => segment.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 /** What fastify-type-provider-zod keeps of a zod issue: its code as `keyword`, the rest in `params`. */
 interface IssueParams {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -16,15 +15,14 @@ import {
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { OrderParams } from '#shared/schemas/orders.ts';
 import { files } from '../db/schema.ts';
-import { appError, fieldErrors } from '../errors.ts';
+import { appError } from '../errors.ts';
 import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
-import { checkImages, issueMessage } from '../http/form-checks.ts';
+import { parseFormPart, parseFormWithImages } from '../http/form-checks.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
-import { formIdentity, withForm } from '../http/images.ts';
-import { noticeContext } from '../http/notices.ts';
+import { formWithImagesBody, withForm } from '../http/images.ts';
 import { sendStoredFile } from '../http/send-file.ts';
+import { isUuid } from '../http/uuid.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
-import { claimForm } from '../plugins/idempotency.ts';
 import {
   assertCanAdd,
   assertEditable,
@@ -38,17 +36,12 @@ import {
   updateAnalysis,
   type AnalysisInput,
 } from '../services/analyses.ts';
-import { tellUser } from '../services/notices.ts';
 import { getOrder, type OrderRow } from '../services/orders.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
 const tags = ['analyses'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 413: ErrorBody, 429: ErrorBody };
-/** Multipart bodies are parsed by the handler; the schema only documents them. */
-const formBody = z
-  .any()
-  .describe("multipart/form-data (the service's fields and the file `images`) or JSON with `imagesUploadId` (a finished upload of /uploads/)");
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const formBody = formWithImagesBody("the service's fields");
 
 function serviceOf(order: OrderRow): AnalysisService {
   if (!Object.hasOwn(ANALYSIS_FIELDS, order.serviceId)) throw appError(409, 'analyses.serviceWithoutAnalyses');
@@ -57,24 +50,19 @@ function serviceOf(order: OrderRow): AnalysisService {
 
 /** v1 checks the calibration (dosimetry) or isotope (radiosino) part of the form first, on its own: its errors come alone. */
 function parseReference(order: OrderRow, form: ReadForm): AnalysisReference {
-  const parsed = ANALYSIS_REFERENCES[serviceOf(order)].safeParse(form.fields, { reportInput: true });
-  if (!parsed.success) throw fieldErrors(parsed.error.issues.map(issueMessage));
-  return parsed.data;
+  const schema: z.ZodType<AnalysisReference> = ANALYSIS_REFERENCES[serviceOf(order)];
+  return parseFormPart(schema, form);
 }
 
-/** The rest of the service's form (v1's model form) with the images: every problem in one 400. */
+/** The rest of the service's form with the images. */
 async function parseFields(order: OrderRow, form: ReadForm, store: FileStore, imagesRequired: boolean) {
-  const parsed = ANALYSIS_FIELDS[serviceOf(order)].safeParse(form.fields, { reportInput: true });
-  const { images, problem } = await checkImages(store, form, imagesRequired);
-  const problems = [...(parsed.success ? [] : parsed.error.issues.map(issueMessage)), ...(problem ? [problem] : [])];
-  if (!parsed.success || problem) throw fieldErrors(problems);
-  const { id, ...input }: AnalysisInput & { id?: string } = parsed.data;
+  const schema: z.ZodType<AnalysisInput & { id?: string }> = ANALYSIS_FIELDS[serviceOf(order)];
+  const { fields, images } = await parseFormWithImages(schema, form, store, imagesRequired);
+  const { id, ...input } = fields;
   return { id, input, images };
 }
 
-const clientId = (form: ReadForm) => (typeof form.fields.id === 'string' && UUID.test(form.fields.id) ? form.fields.id : undefined);
-const tell = (request: FastifyRequest, userId: string, kind: 'success' | 'update', key: string, name: string) =>
-  tellUser(noticeContext(request), userId, { kind, key, values: { name } });
+const clientId = (form: ReadForm) => (isUuid(form.fields.id) ? form.fields.id : undefined);
 
 export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -103,14 +91,12 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await getOrder(app.db, request.params.uid, request.params.oid);
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
-        if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
         // v1's order: none left (409) → payment (402) → calibration/isotope → the rest of the form.
         // A replay of a create that already took its slot must not be refused for the slot it took.
         if (!(await findReplay(app.db, order, clientId(form)))) assertCanAdd(order);
         await assertReferences(app.db, order, parseReference(order, form), 400);
         const { id = randomUUID(), input, images } = await parseFields(order, form, app.fileStore, true);
         const outcome = await createAnalysis(app.db, order, id, input, images!);
-        if (outcome.created) await tell(request, order.userId, 'success', 'analysisCreated', input.analysisName);
         sendVersion(reply, outcome.row.version);
         reply.header('Location', `/api/v1/users/${order.userId}/orders/${order.id}/analysis/${id}/`);
         return { result: reply.code(201).send(presentAnalysis(outcome.row, order.serviceId, request.t)), keep: outcome.created };
@@ -148,14 +134,12 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       assertIfMatch(request, row.version);
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
-        if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
         // v1's order: calibration/isotope (a missing calibration → 404) → status (409) → the rest of the form.
         await assertReferences(app.db, order, parseReference(order, form), 404);
         assertEditable(row);
         const { input, images } = await parseFields(order, form, app.fileStore, false);
         const updated = await updateAnalysis(app.db, order, row, input, images, expectedVersion(request));
         if (updated.replacedStorageKey) await app.fileStore.remove(updated.replacedStorageKey);
-        await tell(request, order.userId, 'update', 'analysisUpdated', updated.row.analysisName);
         sendVersion(reply, updated.row.version);
         return { result: reply.code(204).send(null), keep: images?.kind === 'file' };
       });
@@ -179,7 +163,6 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       assertIfMatch(request, row.version);
       const keys = await deleteAnalysis(app.db, row, expectedVersion(request));
       await Promise.all(keys.map((key) => app.fileStore.remove(key)));
-      await tell(request, order.userId, 'update', 'analysisDeleted', row.analysisName);
       return { id: row.id, message: request.t('analyses.deleted') };
     },
   );

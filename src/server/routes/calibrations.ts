@@ -11,10 +11,9 @@ import {
 } from '#shared/schemas/calibrations.ts';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
-import { fieldErrors, type ErrorMessage } from '../errors.ts';
-import { checkImages, issueMessage } from '../http/form-checks.ts';
+import { parseFormPart, parseFormWithImages } from '../http/form-checks.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
-import { formIdentity, withForm } from '../http/images.ts';
+import { formWithImagesBody, withForm } from '../http/images.ts';
 import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
 import {
@@ -27,40 +26,23 @@ import {
   presentCalibration,
   updateCalibration,
 } from '../services/calibrations.ts';
-import { claimForm } from '../plugins/idempotency.ts';
-import { notify } from '../services/notifications.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
 const tags = ['calibrations'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 413: ErrorBody, 429: ErrorBody };
-/** Multipart bodies are parsed by the handler; the schema only documents them. */
-const formBody = z.any().describe('multipart/form-data (fields of CalibrationFields and the file `images`) or JSON with `imagesUploadId` (a finished upload of /uploads/)');
+const formBody = formWithImagesBody('the fields of CalibrationFields');
 
 /** The isotope field of the form (v1 §1.13). */
 const IsotopeField = CalibrationFields.pick({ isotope: true });
 
 /** v1 checks the isotope part of the form first, on its own: its errors come alone. */
-function parseIsotope(form: ReadForm): string {
-  const parsed = IsotopeField.safeParse(form.fields, { reportInput: true });
-  if (!parsed.success) throw fieldErrors(parsed.error.issues.map(issueMessage));
-  return parsed.data.isotope;
-}
+const parseIsotope = (form: ReadForm) => parseFormPart(IsotopeField, form).isotope;
 
-/**
- * The rest of the form (v1's model form) in v1's wording (counted lengths, as the analyses' forms) with
- * DOMAIN.md's checks across fields once each field is valid, and the images held to the analyses' rule (zip,
- * DICOM or image by type and first bytes): every problem in one 400. Stored files are removed when it is
- * refused (`withForm`).
- */
+/** The rest of the form with the images, and DOMAIN.md's checks across fields once each field is valid. */
 async function parseFields(form: ReadForm, store: FileStore, imagesRequired: boolean) {
-  const parsed = CalibrationFields.safeParse(form.fields, { reportInput: true });
-  const { images, problem } = await checkImages(store, form, imagesRequired);
-  const problems: ErrorMessage[] = parsed.success
-    ? calibrationProblems(parsed.data).map(([field, key]) => ({ field, key }))
-    : parsed.error.issues.map(issueMessage);
-  if (problem) problems.push(problem);
-  if (!parsed.success || problems.length > 0) throw fieldErrors(problems);
-  const { id, ...input } = parsed.data;
+  const problemsOf = (fields: CalibrationFields) => calibrationProblems(fields).map(([field, key]) => ({ field, key }));
+  const { fields, images } = await parseFormWithImages(CalibrationFields, form, store, imagesRequired, problemsOf);
+  const { id, ...input } = fields;
   return { id, input, images };
 }
 
@@ -89,13 +71,11 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       requireVerifiedEmail(request);
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
-        if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
         // v1's order: the isotope (its form, then registered for dosimetry) → the rest of the form with the images
         // → the name's uniqueness.
         await assertDosimetryIsotope(app.db, parseIsotope(form));
         const { id = randomUUID(), input, images } = await parseFields(form, app.fileStore, true);
         const outcome = await createCalibration(app.db, request.params.uid, id, input, images!);
-        if (outcome.created) await notify(app.db, request.params.uid, 'success', 'calibrationCreated', { name: input.calibrationName });
         sendVersion(reply, outcome.row.version);
         reply.header('Location', `/api/v1/users/${request.params.uid}/calibrations/${id}/`);
         return { result: reply.code(201).send(presentCalibration(outcome.row)), keep: outcome.created };
@@ -132,7 +112,6 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       assertIfMatch(request, row.version);
       const form = await readForm(request, app.fileStore, ['images']);
       return withForm(form, async () => {
-        if (await claimForm(request, reply, formIdentity(form), form.discard)) return { result: reply, keep: false };
         // v1's order: in use by an analysis past DS/II (409) → the isotope → the rest of the form with the images
         // → the name's uniqueness.
         await assertUpdatable(app.db, row);
@@ -140,7 +119,6 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
         const { input, images } = await parseFields(form, app.fileStore, false);
         const updated = await updateCalibration(app.db, row, input, images, expectedVersion(request));
         if (updated.replacedStorageKey) await app.fileStore.remove(updated.replacedStorageKey);
-        await notify(app.db, row.userId, 'update', 'calibrationUpdated', { name: updated.row.calibrationName });
         sendVersion(reply, updated.row.version);
         return { result: reply.code(204).send(null), keep: images?.kind === 'file' };
       });
@@ -156,7 +134,6 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       assertIfMatch(request, row.version);
       const storageKey = await deleteCalibration(app.db, row, expectedVersion(request));
       if (storageKey) await app.fileStore.remove(storageKey);
-      await notify(app.db, row.userId, 'update', 'calibrationDeleted', { name: row.calibrationName });
       return { id: row.id, message: request.t('calibrations.deleted') };
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { isUuid } from '../http/uuid.ts';
 import { requireOwner } from '../plugins/auth.ts';
 import { analysisRoutes } from './analyses.ts';
 import { calibrationRoutes } from './calibrations.ts';
@@ -8,13 +9,11 @@ import { orderRoutes } from './orders.ts';
 import { pushSubscriptionRoutes } from './push.ts';
 import { userRoutes } from './users.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** `/users/{uid}/…`: every route here serves only the signed-in user's own uid, checked before anything else. */
 export const ownedRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     // /users/register/ and /users/login/ also match /users/:uid/; a uid that is no UUID is not these routes.
-    if (!UUID.test((request.params as { uid?: string }).uid ?? '')) return reply.callNotFound();
+    if (!isUuid((request.params as { uid?: string }).uid)) return reply.callNotFound();
     await requireOwner(request);
   });
   await app.register(userRoutes);

@@ -4,12 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { appError } from '../errors.ts';
+import { isUuid } from '../http/uuid.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { checkNewUpload, findOwnUpload, forgetUpload, recordOffset } from '../services/uploads.ts';
 import { webRequestOf, type TusContext } from '../storage/tus-server.ts';
 
 const tags = ['uploads'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** tus refusals of its own, as our translated messages. */
 const TUS_ERRORS: Record<number, string> = {
   409: 'uploads.offsetMismatch',
@@ -92,7 +92,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: requireUser,
     handler: async (request, reply) => {
       const { id } = request.params;
-      const row = UUID.test(id) ? await findOwnUpload(app.db, request.user!.id, id) : null;
+      const row = isUuid(id) ? await findOwnUpload(app.db, request.user!.id, id) : null;
       if (!row || row.status === 'consumed' || row.status === 'failed') throw appError(404, 'uploads.notFound');
       return runTus(request, reply, { userId: request.user!.id, t: request.t, uploadId: row.id });
     },

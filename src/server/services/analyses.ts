@@ -3,11 +3,13 @@ import type { ServiceId } from '#shared/catalog.ts';
 import { ANALYSIS_STATUS_LABELS, EDITABLE_ANALYSIS_STATUSES, type AnalysisStatusCode } from '#shared/schemas/orders.ts';
 import type { Analysis, AnalysisReference, StaffAnalysisQuery } from '#shared/schemas/analyses.ts';
 import type { Db } from '../db/client.ts';
-import { analyses, calibrations, files, isotopes, orders } from '../db/schema.ts';
-import { appError, fieldErrors, type AppError } from '../errors.ts';
+import { analyses, calibrations, isotopes, orders } from '../db/schema.ts';
+import { appError, fieldErrors, notFound, type AppError } from '../errors.ts';
 import { writeAndPublish } from '../events/publish.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { storeImages, type ImagesSource } from './images.ts';
+import { writeAndTell } from './notices.ts';
+import { ConcurrentCreate, createOnce, dropFileRow, guardRaces, versionIs, whyNotWritten, type RaceRule } from './queued-writes.ts';
 import { fileUrl, serviceNameOf, type OrderRow } from './orders.ts';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
@@ -72,8 +74,6 @@ export async function listAnalyses(db: Db, orderId: string): Promise<AnalysisRow
   return db.select().from(analyses).where(eq(analyses.orderId, orderId)).orderBy(desc(analyses.createdAt), desc(analyses.id));
 }
 
-const notFound = () => appError(404, 'errors.resourceNotFound');
-
 /** The order's analysis, or 404 with v1's message. */
 export async function getAnalysis(db: Db, order: OrderRow, id: string): Promise<AnalysisRow> {
   const [row] = await db.select().from(analyses).where(and(eq(analyses.id, id), eq(analyses.orderId, order.id)));
@@ -125,18 +125,10 @@ async function assertNameFree(db: Db, order: OrderRow, name: string, ownId: stri
 }
 
 /** Unique (order, name) races answer like the check; a calibration deleted meanwhile like a missing one. */
-async function guardRaces<T>(order: OrderRow, missingCalibration: 400 | 404, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-      const { code, constraint } = e as { code?: string; constraint?: string };
-      if (code === '23505' && String(constraint).includes('name')) throw nameTaken(order.serviceId);
-      if (code === '23503' && String(constraint).includes('calibration')) throw appError(missingCalibration, 'analyses.calibrationNotFound');
-    }
-    throw error;
-  }
-}
+const racesOf = (order: OrderRow, missingCalibration: 400 | 404): RaceRule[] => [
+  { code: '23505', constraint: 'name', answer: () => nameTaken(order.serviceId) },
+  { code: '23503', constraint: 'calibration', answer: () => appError(missingCalibration, 'analyses.calibrationNotFound') },
+];
 
 /** The service's fields of an input, as columns (others null). */
 const columnsOf = (serviceId: string, input: AnalysisInput) => ({
@@ -160,6 +152,12 @@ const sameContent = (row: AnalysisRow, serviceId: string, input: AnalysisInput) 
 
 const analysisEvent = (row: AnalysisRow) => ({ type: ANALYSIS_CHANGED, userId: row.userId, id: row.id, orderId: row.orderId });
 
+/** What an owner's write makes known: the analysis's event, and a notification naming it. */
+const newsOf = (row: AnalysisRow, kind: 'success' | 'update', key: string) => ({
+  event: analysisEvent(row),
+  notice: { userId: row.userId, kind, key, values: { name: row.analysisName } },
+});
+
 /** An analysis with this id already (a replayed create): the same one, or 404/409 when it is not. */
 export async function findReplay(db: Db, order: OrderRow, id: string | undefined, input?: AnalysisInput): Promise<AnalysisRow | null> {
   if (!id) return null;
@@ -182,27 +180,22 @@ async function refusalNow(tx: Db, orderId: string): Promise<AppError> {
   return appError(409, 'analyses.noneRemaining');
 }
 
-class ConcurrentCreate extends Error {}
-
 /**
  * Creates with the client's id: the order's remaining count goes down by one in the same transaction as the
- * insert, only while one remains and the payment is confirmed (a conditional UPDATE, so concurrent creates
- * cannot overdraw it). A replay (same id, same content) returns the existing analysis. The caller has run
- * v1's checks before the form's fields (`assertCanAdd`, `assertReferences`).
+ * insert and the user's notification, only while one remains and the payment is confirmed (a conditional
+ * UPDATE, so concurrent creates cannot overdraw it). A replay (same id, same content) returns the existing
+ * analysis (`createOnce`). The caller has run v1's checks before the form's fields (`assertCanAdd`,
+ * `assertReferences`).
  */
 export async function createAnalysis(db: Db, order: OrderRow, id: string, input: AnalysisInput, images: ImagesSource) {
-  const existing = await findReplay(db, order, id, input);
-  if (existing) return { created: false, row: existing };
-  await assertNameFree(db, order, input.analysisName, id);
-  const write = (tx: Db) => insertAnalysis(tx, order, id, input, images);
-  const row = await guardRaces(order, 400, () => writeAndPublish(db, write, analysisEvent)).catch((error: unknown) => {
-    if (error instanceof ConcurrentCreate) return null;
-    throw error;
-  });
-  if (row) return { created: true, row };
-  const winner = await findReplay(db, order, id, input);
-  if (!winner) throw notFound();
-  return { created: false, row: winner };
+  return createOnce(
+    () => findReplay(db, order, id, input),
+    async () => {
+      await assertNameFree(db, order, input.analysisName, id);
+      const write = (tx: Db) => insertAnalysis(tx, order, id, input, images);
+      return guardRaces(racesOf(order, 400), () => writeAndTell(db, write, (row) => newsOf(row, 'success', 'analysisCreated')));
+    },
+  );
 }
 
 async function insertAnalysis(tx: Db, order: OrderRow, id: string, input: AnalysisInput, images: ImagesSource): Promise<AnalysisRow> {
@@ -228,25 +221,17 @@ const editableWhere = (row: AnalysisRow, expectedVersion: number | null) =>
   and(
     eq(analyses.id, row.id),
     inArray(analyses.status, [...EDITABLE_ANALYSIS_STATUSES]),
-    expectedVersion === null ? undefined : eq(analyses.version, expectedVersion),
+    versionIs(analyses.version, expectedVersion),
   );
 
 /** Why a guarded write matched nothing: gone (404), stale If-Match (412) or no longer editable (409). */
 async function whyNot(tx: Db, row: AnalysisRow, expectedVersion: number | null): Promise<AppError> {
-  const [now] = await tx.select().from(analyses).where(eq(analyses.id, row.id));
-  if (!now) return notFound();
-  if (expectedVersion !== null && now.version !== expectedVersion) return appError(412, 'errors.preconditionFailed');
-  return appError(409, 'analyses.notEditable');
-}
-
-async function dropFileRow(tx: Db, fileId: string | null): Promise<string | null> {
-  if (!fileId) return null;
-  const [file] = await tx.delete(files).where(eq(files.id, fileId)).returning({ storageKey: files.storageKey });
-  return file?.storageKey ?? null;
+  const [now] = await tx.select({ version: analyses.version }).from(analyses).where(eq(analyses.id, row.id));
+  return whyNotWritten(now, expectedVersion, () => appError(409, 'analyses.notEditable'));
 }
 
 /**
- * Replaces an editable analysis (DS or II); it returns to DS (v1). The caller has run v1's checks before the
+ * Replaces an editable analysis (DS or II) and notifies the user; it returns to DS (v1). The caller has run v1's checks before the
  * form's fields (`assertReferences`, `assertEditable`); the status and If-Match are checked again in the
  * write itself. Returns the row and the replaced images' storage key.
  */
@@ -277,10 +262,10 @@ export async function updateAnalysis(
     const replacedStorageKey = fileId ? await dropFileRow(tx, row.imagesFileId) : null;
     return { row: updated, replacedStorageKey };
   };
-  return guardRaces(order, 404, () => writeAndPublish(db, write, (result) => analysisEvent(result.row)));
+  return guardRaces(racesOf(order, 404), () => writeAndTell(db, write, (result) => newsOf(result.row, 'update', 'analysisUpdated')));
 }
 
-/** Deletes an editable analysis and gives its order the analysis back, in one transaction; returns the storage keys to remove. */
+/** Deletes an editable analysis, gives its order the analysis back and notifies the user, in one transaction; returns the storage keys to remove. */
 export async function deleteAnalysis(db: Db, row: AnalysisRow, expectedVersion: number | null): Promise<string[]> {
   assertEditable(row);
   const write = async (tx: Db) => {
@@ -293,7 +278,7 @@ export async function deleteAnalysis(db: Db, row: AnalysisRow, expectedVersion: 
     const keys = [await dropFileRow(tx, deleted.imagesFileId), await dropFileRow(tx, deleted.reportFileId)];
     return keys.filter((key): key is string => key !== null);
   };
-  return writeAndPublish(db, write, () => analysisEvent(row));
+  return writeAndTell(db, write, () => newsOf(row, 'update', 'analysisDeleted'));
 }
 
 /** Staff: a new status (II with its message; CO with its report's file id). Returns the row and a replaced report's storage key. */

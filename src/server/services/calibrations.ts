@@ -2,15 +2,26 @@ import { and, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Calibration, CalibrationFields } from '#shared/schemas/calibrations.ts';
 import { EDITABLE_ANALYSIS_STATUSES } from '#shared/schemas/orders.ts';
 import type { Db } from '../db/client.ts';
-import { analyses, calibrations, files, isotopes } from '../db/schema.ts';
-import { appError, fieldErrors } from '../errors.ts';
+import { analyses, calibrations, isotopes } from '../db/schema.ts';
+import { appError, fieldErrors, notFound } from '../errors.ts';
 import { storeImages, type ImagesSource, type NewFile } from './images.ts';
+import { writeAndTell } from './notices.ts';
+import {
+  ConcurrentCreate,
+  createOnce,
+  dropFileRow,
+  guardRaces,
+  versionIs,
+  whyNotWritten,
+  type CreateOutcome,
+  type RaceRule,
+} from './queued-writes.ts';
 
-type Row = typeof calibrations.$inferSelect;
+export type CalibrationRow = typeof calibrations.$inferSelect;
 export type CalibrationInput = Omit<CalibrationFields, 'id'>;
 export type { ImagesSource, NewFile };
 
-export function presentCalibration(row: Row): Calibration {
+export function presentCalibration(row: CalibrationRow): Calibration {
   return {
     id: row.id,
     userId: row.userId,
@@ -28,14 +39,12 @@ export function presentCalibration(row: Row): Calibration {
   };
 }
 
-export async function listCalibrations(db: Db, userId: string): Promise<Row[]> {
+export async function listCalibrations(db: Db, userId: string): Promise<CalibrationRow[]> {
   return db.select().from(calibrations).where(eq(calibrations.userId, userId)).orderBy(desc(calibrations.createdAt), desc(calibrations.id));
 }
 
-const notFound = () => appError(404, 'errors.resourceNotFound');
-
 /** The user's calibration, or 404 with v1's message (another user's is 404 too). */
-export async function getCalibration(db: Db, userId: string, id: string): Promise<Row> {
+export async function getCalibration(db: Db, userId: string, id: string): Promise<CalibrationRow> {
   const [row] = await db.select().from(calibrations).where(and(eq(calibrations.id, id), eq(calibrations.userId, userId)));
   if (!row) throw notFound();
   return row;
@@ -62,19 +71,11 @@ async function assertNameFree(db: Db, userId: string, name: string, ownId: strin
   if (row && row.id !== ownId) throw nameTaken();
 }
 
-/** A unique-index race on (user, name) answers like the check before it. */
-async function guardNameRace<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-      if ((e as { code?: string }).code === '23505' && String((e as { constraint?: string }).constraint).includes('name')) throw nameTaken();
-    }
-    throw error;
-  }
-}
+/** A unique-index race on (user, name) answers like the check before it; so does an analysis created before a delete. */
+const NAME_RACE: RaceRule = { code: '23505', constraint: 'name', answer: nameTaken };
+const IN_USE_RACE: RaceRule = { code: '23503', constraint: 'calibration', answer: () => appError(409, 'calibrations.inUse') };
 
-const sameContent = (row: Row, input: CalibrationInput) =>
+const sameContent = (row: CalibrationRow, input: CalibrationInput) =>
   row.isotope === input.isotope &&
   row.calibrationName === input.calibrationName &&
   row.syringeActivity === input.syringeActivity &&
@@ -83,9 +84,8 @@ const sameContent = (row: Row, input: CalibrationInput) =>
   row.phantomVolume === input.phantomVolume &&
   row.acquisitionTime === input.acquisitionTime;
 
-export type CreateOutcome = { created: true; row: Row } | { created: false; row: Row };
-
-async function existingCreate(db: Db, userId: string, id: string, input: CalibrationInput): Promise<Row | null> {
+/** A calibration with this id already (a replayed create): the same one, or 404/409 when it is not. */
+async function findReplay(db: Db, userId: string, id: string, input: CalibrationInput): Promise<CalibrationRow | null> {
   const [existing] = await db.select().from(calibrations).where(eq(calibrations.id, id));
   if (!existing) return null;
   if (existing.userId !== userId) throw notFound();
@@ -93,89 +93,83 @@ async function existingCreate(db: Db, userId: string, id: string, input: Calibra
   return existing;
 }
 
+const notice = (userId: string, kind: 'success' | 'update', key: string, name: string) => ({ userId, kind, key, values: { name } });
+
 /**
- * Creates with the client's id. A replay of the same create (same id, same content) returns the
- * existing calibration instead of a second one; the same id with other content is a conflict.
- * The images' row is written only with the calibration, in one transaction.
+ * Creates with the client's id (`createOnce`: a replay, same id and content, returns the existing calibration;
+ * the same id with other content is a conflict). The images' row is written only with the calibration, and
+ * the user is notified, in one transaction.
  */
-export async function createCalibration(db: Db, userId: string, id: string, input: CalibrationInput, images: ImagesSource): Promise<CreateOutcome> {
-  const existing = await existingCreate(db, userId, id, input);
-  if (existing) return { created: false, row: existing };
-  await assertNameFree(db, userId, input.calibrationName, id);
-  const row = await guardNameRace(() =>
-    db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: calibrations.id }).from(calibrations).where(eq(calibrations.id, id));
-      if (taken) return null;
-      const imagesFileId = await storeImages(tx as unknown as Db, userId, images);
-      const [inserted] = await tx
-        .insert(calibrations)
-        .values({ id, userId, ...input, imagesFileId })
-        .onConflictDoNothing({ target: calibrations.id })
-        .returning();
-      if (!inserted) throw new ConcurrentCreate();
-      return inserted;
-    }),
-  ).catch((error: unknown) => {
-    if (error instanceof ConcurrentCreate) return null;
-    throw error;
-  });
-  if (row) return { created: true, row };
-  const winner = await existingCreate(db, userId, id, input);
-  if (!winner) throw notFound();
-  return { created: false, row: winner };
+export async function createCalibration(
+  db: Db,
+  userId: string,
+  id: string,
+  input: CalibrationInput,
+  images: ImagesSource,
+): Promise<CreateOutcome<CalibrationRow>> {
+  return createOnce(
+    () => findReplay(db, userId, id, input),
+    async () => {
+      await assertNameFree(db, userId, input.calibrationName, id);
+      const write = (tx: Db) => insertCalibration(tx, userId, id, input, images);
+      return guardRaces([NAME_RACE], () => writeAndTell(db, write, () => ({ notice: notice(userId, 'success', 'calibrationCreated', input.calibrationName) })));
+    },
+  );
 }
 
-/** Another request created the same id first: roll back this one's file row and answer with the winner. */
-class ConcurrentCreate extends Error {}
+async function insertCalibration(tx: Db, userId: string, id: string, input: CalibrationInput, images: ImagesSource): Promise<CalibrationRow> {
+  const [taken] = await tx.select({ id: calibrations.id }).from(calibrations).where(eq(calibrations.id, id));
+  if (taken) throw new ConcurrentCreate();
+  const imagesFileId = await storeImages(tx, userId, images);
+  const [inserted] = await tx.insert(calibrations).values({ id, userId, ...input, imagesFileId }).onConflictDoNothing({ target: calibrations.id }).returning();
+  if (!inserted) throw new ConcurrentCreate();
+  return inserted;
+}
 
 export interface UpdateResult {
-  row: Row;
+  row: CalibrationRow;
   /** The replaced images, to delete from storage. */
   replacedStorageKey: string | null;
 }
 
+const ownVersionWhere = (row: CalibrationRow, expectedVersion: number | null) =>
+  and(eq(calibrations.id, row.id), eq(calibrations.userId, row.userId), versionIs(calibrations.version, expectedVersion));
+
+/** Why a write on the calibration matched nothing: gone (404) or a stale If-Match (412). */
+async function whyNot(tx: Db, row: CalibrationRow, expectedVersion: number | null) {
+  const [now] = await tx.select({ version: calibrations.version }).from(calibrations).where(eq(calibrations.id, row.id));
+  return whyNotWritten(now, expectedVersion, notFound);
+}
+
 /**
  * Replaces a calibration (the route has checked its use by analyses, `assertUpdatable`, and the isotope first,
- * in v1's order). With `expectedVersion` (If-Match) the write happens only on that version
- * (412 otherwise), so concurrent writers cannot both pass; without it the last write wins (v1).
+ * in v1's order) and notifies the user, in one transaction. With `expectedVersion` (If-Match) the write
+ * happens only on that version (412 otherwise), so concurrent writers cannot both pass; without it the last
+ * write wins (v1).
  */
 export async function updateCalibration(
   db: Db,
-  row: Row,
+  row: CalibrationRow,
   input: CalibrationInput,
   images: ImagesSource | null,
   expectedVersion: number | null,
 ): Promise<UpdateResult> {
   await assertNameFree(db, row.userId, input.calibrationName, row.id);
-  return guardNameRace(() =>
-    db.transaction(async (tx) => {
-      const fileId = images ? await storeImages(tx as unknown as Db, row.userId, images) : null;
-      const where = and(
-        eq(calibrations.id, row.id),
-        eq(calibrations.userId, row.userId),
-        expectedVersion === null ? undefined : eq(calibrations.version, expectedVersion),
-      );
-      const [before] = await tx.select({ imagesFileId: calibrations.imagesFileId }).from(calibrations).where(where);
-      const [updated] = await tx
-        .update(calibrations)
-        .set({ ...input, ...(fileId ? { imagesFileId: fileId } : {}), modifiedAt: new Date(), version: sql`${calibrations.version} + 1` })
-        .where(where)
-        .returning();
-      if (!updated) throw await goneOrStale(tx as unknown as Db, row, expectedVersion);
-      const replaced = fileId && before?.imagesFileId ? await dropFileRow(tx as unknown as Db, before.imagesFileId) : null;
-      return { row: updated, replacedStorageKey: replaced };
-    }),
-  );
-}
-
-async function goneOrStale(db: Db, row: Row, expectedVersion: number | null) {
-  const [still] = await db.select({ version: calibrations.version }).from(calibrations).where(eq(calibrations.id, row.id));
-  return still && expectedVersion !== null ? appError(412, 'errors.preconditionFailed') : notFound();
-}
-
-async function dropFileRow(db: Db, fileId: string): Promise<string | null> {
-  const [file] = await db.delete(files).where(eq(files.id, fileId)).returning({ storageKey: files.storageKey });
-  return file?.storageKey ?? null;
+  const write = async (tx: Db) => {
+    const fileId = images ? await storeImages(tx, row.userId, images) : null;
+    const where = ownVersionWhere(row, expectedVersion);
+    const [before] = await tx.select({ imagesFileId: calibrations.imagesFileId }).from(calibrations).where(where);
+    const [updated] = await tx
+      .update(calibrations)
+      .set({ ...input, ...(fileId ? { imagesFileId: fileId } : {}), modifiedAt: new Date(), version: sql`${calibrations.version} + 1` })
+      .where(where)
+      .returning();
+    if (!updated) throw await whyNot(tx, row, expectedVersion);
+    const replaced = fileId ? await dropFileRow(tx, before?.imagesFileId ?? null) : null;
+    return { row: updated, replacedStorageKey: replaced };
+  };
+  const news = (result: UpdateResult) => ({ notice: notice(row.userId, 'update', 'calibrationUpdated', result.row.calibrationName) });
+  return guardRaces([NAME_RACE], () => writeAndTell(db, write, news));
 }
 
 /**
@@ -190,31 +184,18 @@ async function assertNotInUse(db: Db, id: string, write: 'update' | 'delete') {
 }
 
 /** v1 §1.13: a PUT is refused (409) while an analysis past "Data sent"/"Invalid information" uses the calibration, before the form is checked. */
-export const assertUpdatable = (db: Db, row: Row) => assertNotInUse(db, row.id, 'update');
+export const assertUpdatable = (db: Db, row: CalibrationRow) => assertNotInUse(db, row.id, 'update');
 
-/** An analysis created meanwhile (the foreign key refuses the delete) answers like the check before it. */
-async function guardInUseRace<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-      if ((e as { code?: string }).code === '23503') throw appError(409, 'calibrations.inUse');
-    }
-    throw error;
-  }
-}
-
-/** Deletes the calibration and its images' row; returns the storage key to delete. 409 while used; 412/404 as for updates. */
-export async function deleteCalibration(db: Db, row: Row, expectedVersion: number | null): Promise<string | null> {
+/**
+ * Deletes the calibration and its images' row and notifies the user, in one transaction; returns the storage
+ * key to delete. 409 while used; 412/404 as for updates.
+ */
+export async function deleteCalibration(db: Db, row: CalibrationRow, expectedVersion: number | null): Promise<string | null> {
   await assertNotInUse(db, row.id, 'delete');
-  return guardInUseRace(() => db.transaction(async (tx) => {
-    const where = and(
-      eq(calibrations.id, row.id),
-      eq(calibrations.userId, row.userId),
-      expectedVersion === null ? undefined : eq(calibrations.version, expectedVersion),
-    );
-    const [deleted] = await tx.delete(calibrations).where(where).returning({ imagesFileId: calibrations.imagesFileId });
-    if (!deleted) throw await goneOrStale(tx as unknown as Db, row, expectedVersion);
-    return deleted.imagesFileId ? dropFileRow(tx as unknown as Db, deleted.imagesFileId) : null;
-  }));
+  const write = async (tx: Db) => {
+    const [deleted] = await tx.delete(calibrations).where(ownVersionWhere(row, expectedVersion)).returning({ imagesFileId: calibrations.imagesFileId });
+    if (!deleted) throw await whyNot(tx, row, expectedVersion);
+    return dropFileRow(tx, deleted.imagesFileId);
+  };
+  return guardRaces([IN_USE_RACE], () => writeAndTell(db, write, () => ({ notice: notice(row.userId, 'update', 'calibrationDeleted', row.calibrationName) })));
 }

@@ -6,7 +6,9 @@ import { users, type NOTIFICATION_KINDS } from '../db/schema.ts';
 import type { Translator } from '../i18n/translator.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { noticeMail, type NoticeMailKind } from '../mail/templates.ts';
-import { notify } from './notifications.ts';
+import { writeAndPublish } from '../events/publish.ts';
+import type { BusEvent } from '../events/bus.ts';
+import { insertNotification, notificationCreated } from './notifications.ts';
 
 export interface NoticeContext {
   db: Db;
@@ -39,8 +41,32 @@ async function mailNotice(ctx: NoticeContext, userId: string, notice: Notice, ma
   }
 }
 
+/** What a committed write makes known: its event on the bus (null: none), and a notification to its user. */
+export interface WriteNews {
+  event?: BusEvent | null;
+  notice?: (Omit<Notice, 'mail'> & { userId: string }) | null;
+}
+
+/**
+ * The one write path of a change the user hears of: the write, its bus event and the user's notification in
+ * one transaction (`writeAndPublish`: every stream and Web Push hear both once it commits, or nothing).
+ */
+export async function writeAndTell<T>(db: Db, write: (tx: Db) => Promise<T>, newsOf: (result: T) => WriteNews): Promise<T> {
+  const { result } = await writeAndPublish(
+    db,
+    async (tx) => {
+      const result = await write(tx);
+      const { event = null, notice = null } = newsOf(result);
+      const notification = notice ? await insertNotification(tx, notice.userId, notice) : null;
+      return { result, events: [event, notification && notificationCreated(notification)] };
+    },
+    ({ events }) => events,
+  );
+  return result;
+}
+
 /** Tells the user about a change of their order or analysis: a notification (live events, Web Push) and, for some, an e-mail. */
 export async function tellUser(ctx: NoticeContext, userId: string, notice: Notice): Promise<void> {
-  await notify(ctx.db, userId, notice.kind, notice.key, notice.values);
+  await writeAndTell(ctx.db, async () => null, () => ({ notice: { ...notice, userId } }));
   if (notice.mail) await mailNotice(ctx, userId, notice, notice.mail);
 }

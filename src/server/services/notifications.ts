@@ -12,6 +12,18 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export const NOTIFICATION_CREATED = 'notification.created';
 export const NOTIFICATION_CHECKED = 'notification.checked';
 
+export const notificationCreated = (row: NotificationRow) => ({ type: NOTIFICATION_CREATED, userId: row.userId, id: row.id });
+
+/** Stores a notification in the caller's transaction; the caller publishes `notificationCreated` with its write. */
+export async function insertNotification(
+  tx: Db,
+  userId: string,
+  { kind, key, values = {} }: { kind: Kind; key: string; values?: Record<string, string | number> },
+): Promise<NotificationRow> {
+  const [row] = await tx.insert(notifications).values({ userId, kind, messageKey: key, messageValues: values }).returning();
+  return row!;
+}
+
 /**
  * Tells a user about a change; `key` names a text in server.json `notifications.*`, rendered in the reader's
  * language. Once stored, the user's open event streams (every process) and Web Push subscriptions hear of it.
@@ -23,14 +35,7 @@ export async function notify(
   key: string,
   values: Record<string, string | number> = {},
 ): Promise<NotificationRow> {
-  return writeAndPublish(
-    db,
-    async (tx) => {
-      const [row] = await tx.insert(notifications).values({ userId, kind, messageKey: key, messageValues: values }).returning();
-      return row!;
-    },
-    (row) => ({ type: NOTIFICATION_CREATED, userId, id: row.id }),
-  );
+  return writeAndPublish(db, (tx) => insertNotification(tx, userId, { kind, key, values }), notificationCreated);
 }
 
 export const presentNotification = (row: NotificationRow, t: Translate): Notification => ({

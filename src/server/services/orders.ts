@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/orders.ts';
 import type { Db } from '../db/client.ts';
 import { analyses, files, orders, users } from '../db/schema.ts';
-import { appError, fieldErrors } from '../errors.ts';
+import { appError, fieldErrors, notFound } from '../errors.ts';
 import { writeAndPublish } from '../events/publish.ts';
 import type { Translate } from '../i18n/translator.ts';
 
@@ -77,7 +77,6 @@ export async function listOrders(db: Db, userId: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.number));
 }
 
-const notFound = () => appError(404, 'errors.resourceNotFound');
 
 /** The user's order, or 404 with v1's message (another user's is 404 too). */
 export async function getOrder(db: Db, userId: string, id: string): Promise<OrderRow> {

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createMailingTestApp, expectStatus, lang, mailsTo, registerUser, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
-import { listNotifications, verifiedUser } from '#tests/utils/calibrations.ts';
+import { fileRowsOf, listNotifications, storedFiles, verifiedUser } from '#tests/utils/calibrations.ts';
 import { multipart } from '#tests/utils/multipart.ts';
 import {
   createAnalysis,
@@ -119,6 +119,27 @@ describe('staff back-office', () => {
     const refused = await t.app.inject({ method: 'POST', url: `${STAFF_ORDERS_URL}${order.id}/bill/`, headers: { cookie: staff.cookies, ...text.headers, ...lang('en-US') }, payload: text.payload });
     expectStatus(refused, 415);
     expect(refused.json()).toEqual({ errors: ['bill: Send a PDF file.'] });
+  });
+
+  it('a PDF bill sent again with the same Idempotency-Key is issued once: the stored answer is replayed, one file, one notification', async () => {
+    const user = await verifiedUser(t, { name: 'Bia Boleto' });
+    const order = await createOrder(t.app, staff, user, { paid: false });
+    const send = async () => {
+      // A new boundary on each send, as a browser's retry has.
+      const pdf = await multipart({}, { bill: { content: PDF, filename: 'boleto.pdf', contentType: 'application/pdf' } });
+      const headers = { cookie: staff.cookies, 'idempotency-key': `bill-${order.id}`, ...pdf.headers };
+      return t.app.inject({ method: 'POST', url: `${STAFF_ORDERS_URL}${order.id}/bill/`, headers, payload: pdf.payload });
+    };
+    const first = await send();
+    expectStatus(first, 200);
+    const filesAfterFirst = storedFiles(t.dataDir).length;
+    const again = await send();
+    expectStatus(again, 200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(storedFiles(t.dataDir)).toHaveLength(filesAfterFirst);
+    expect(await fileRowsOf(t.app, user.id)).toHaveLength(1);
+    expect((await listNotifications(t.app, user)).row.filter((n) => n.message.startsWith('O boleto'))).toHaveLength(1);
   });
 
   it('validation: unknown user, unknown service, quantity < 1, negative price → 400 with field messages', async () => {
