@@ -12,7 +12,7 @@ export function createAppRouter(queryClient: QueryClient, auth: AuthState | null
     context: { queryClient, auth },
     defaultPreload: 'intent',
     defaultPendingComponent: LoadingIndicator,
-    // Scroll to top on every route change (SPEC.md §2).
+    // Scroll to top on every route change (docs/product.md §2).
     scrollRestoration: false,
   });
   followServiceWorkerNavigation((path) => router.history.push(path));

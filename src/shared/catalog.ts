@@ -1,4 +1,4 @@
-/** The seeded catalog: isotopes (v1 fixture), services and plans (SPEC.md, DOMAIN.md). Texts are translation keys in locales/catalog.json. */
+/** The seeded catalog: isotopes (v1 fixture), services and plans (docs/product.md, docs/domain.md). Texts are translation keys in locales/catalog.json. */
 
 export interface IsotopeSeed {
   name: string;

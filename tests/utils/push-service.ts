@@ -1,5 +1,5 @@
 /**
- * A loopback Web Push service over HTTP (backend-notes §4.2): browser-like subscribers (P-256 key pair and
+ * A loopback Web Push service over HTTP (docs/reference/backend-notes.md §4.2): browser-like subscribers (P-256 key pair and
  * a 16-byte auth secret), every push decrypted (aes128gcm, http_ece) and its VAPID JWT verified, the
  * answers scripted per subscriber (201 unless told otherwise).
  */

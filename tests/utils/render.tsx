@@ -82,7 +82,7 @@ export async function renderWithProviders(
 }
 
 export interface RouteOptions extends ProviderOptions {
-  /** The router context's auth (SPEC.md §4); a visitor by default. */
+  /** The router context's auth (docs/product.md §4); a visitor by default. */
   auth?: AuthState | null;
 }
 

@@ -31,7 +31,7 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('apiRequest on 401 (SPEC.md §4)', () => {
+describe('apiRequest on 401 (docs/product.md §4)', () => {
   it('refreshes once for many requests that fail together, then repeats each of them', async () => {
     const { calls } = expiredSessionServer({ refreshSucceeds: true });
     const results = await Promise.all(['/a/', '/b/', '/c/'].map((path) => apiRequest(path, Profile)));

@@ -61,7 +61,7 @@ describe('apiRequest', () => {
     expect(sentHeaders(fetchMock).has('Content-Type')).toBe(false);
   });
 
-  it('turns {"errors":["x","y"]} into an ApiError whose message is the first error (SPEC.md §8)', async () => {
+  it('turns {"errors":["x","y"]} into an ApiError whose message is the first error (docs/product.md §8)', async () => {
     await setupI18n('pt-BR');
     stubFetch(() => json({ errors: ['x', 'y'] }, 400));
 

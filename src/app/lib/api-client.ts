@@ -102,7 +102,7 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-/** A 401 that refresh could not cure: the session is over (SPEC.md §4). */
+/** A 401 that refresh could not cure: the session is over (docs/product.md §4). */
 export const sessionEndedListeners = new Set<() => void>();
 
 export function endSession() {

@@ -1,4 +1,4 @@
-/** SPEC.md §8: a route's script chunk that has not loaded after this long is reported as failed. */
+/** docs/product.md §8: a route's script chunk that has not loaded after this long is reported as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 const RELOADED_AT = 'dosehub-chunk-reload-at';

@@ -10,7 +10,7 @@ const notification = (id: string) => ({ id, message: 'Calibração criada.', kin
 
 beforeEach(() => resetLocalDatabase(null));
 
-describe('the local database (DESIGN.md §4)', () => {
+describe('the local database (docs/architecture.md §4)', () => {
   it('has the tables and indexes of the schema', async () => {
     await openUserDatabase(TEST_USER);
     const schema = Object.fromEntries(

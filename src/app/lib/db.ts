@@ -96,7 +96,7 @@ export type CollectionName = 'calibrations' | 'orders' | 'analyses' | 'notificat
 
 /**
  * Schema history. Never edit a released version: add a new one (with `.upgrade()` for data moves)
- * and keep every version that has an upgrade function (pwa-notes §2.2, Dexie#156).
+ * and keep every version that has an upgrade function (docs/reference/pwa-notes.md §2.2, Dexie#156).
  */
 function defineSchema(db: Dexie) {
   db.version(1).stores({

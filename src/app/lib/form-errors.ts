@@ -16,7 +16,7 @@ const UNEXPECTED_FAILURE: FormMessage = { key: 'common:apiErrors.unexpected' };
 const FIELD_PREFIX = /^([a-z0-9_.]+): ([\s\S]*)$/;
 
 /**
- * An error of a call, sorted for display. The server's "<snake_field>: <text>" messages (SPEC.md §8) of
+ * An error of a call, sorted for display. The server's "<snake_field>: <text>" messages (docs/product.md §8) of
  * the API fields in `serverFields` (API name → form field; several names may feed one field) go beside
  * their field without the prefix; everything else (general messages, fields the form does not show,
  * failures without an answer) is general, in the server's order and without a prefix.

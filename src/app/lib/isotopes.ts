@@ -5,7 +5,7 @@ import { apiRequest } from './api-client.ts';
 import { db, localWrite, openUserDatabase } from './db.ts';
 
 /**
- * The isotope lists the forms offer (`/isotopes/?q=<filter>`, v1 §1.13–§1.14), kept in `db.isotopes`
+ * The isotope lists the forms offer (`/isotopes/?q=<filter>`, docs/v1-contract.md §1.13–§1.14), kept in `db.isotopes`
  * (one row per filter and name) so the lists work offline: calibrations and dosimetry analyses use the
  * dosimetry isotopes, radiosynoviorthesis analyses their own.
  */

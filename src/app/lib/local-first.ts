@@ -3,7 +3,7 @@ import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '
 import { outboxDrainer } from './sync/drainer.ts';
 
 /**
- * Wires the local-first engine to the session (DESIGN.md §4): on sign-in (and at start when signed
+ * Wires the local-first engine to the session (docs/architecture.md §4): on sign-in (and at start when signed
  * in) the database opens for that user (another user's data is wiped), persistent storage is asked
  * for, and the outbox drainer starts; on sign-out the drainer stops (the queued writes stay for the
  * same user's next sign-in; `requestLogout` is what deletes them).
@@ -11,7 +11,7 @@ import { outboxDrainer } from './sync/drainer.ts';
 
 export type PersistentStorage = 'persisted' | 'best-effort' | 'unsupported';
 
-/** Asks the browser not to evict our data under storage pressure (Safari's 7-day rule, pwa-notes §3.3). */
+/** Asks the browser not to evict our data under storage pressure (Safari's 7-day rule, docs/reference/pwa-notes.md §3.3). */
 export async function requestPersistentStorage(): Promise<PersistentStorage> {
   const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
   if (!storage?.persist) return 'unsupported';

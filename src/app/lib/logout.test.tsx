@@ -65,7 +65,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('requestLogout (DESIGN.md §4: a shared computer keeps nothing)', () => {
+describe('requestLogout (docs/architecture.md §4: a shared computer keeps nothing)', () => {
   it('with nothing unsent: asks nothing, ends the server session, clears the database, the query cache and its persisted copy', async () => {
     const api = serve();
     const queryClient = await signedInWithData([]);

@@ -10,7 +10,7 @@ import { outboxDrainer } from './sync/drainer.ts';
 import { PROBLEM_STATES, UNSENT_STATES } from './sync/outbox.ts';
 
 /**
- * Logout on a shared hospital computer (DESIGN.md §4): writes not yet on the server are shown first,
+ * Logout on a shared hospital computer (docs/architecture.md §4): writes not yet on the server are shown first,
  * with the choice to wait (stay signed in and send them now) or discard them; then the local
  * database, the query cache (and its persisted copy) and the session all go.
  */

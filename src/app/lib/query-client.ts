@@ -2,7 +2,7 @@ import { QueryClient, type Query } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 
-/** SPEC.md §9: unused cached data is kept 60 s. */
+/** docs/product.md §9: unused cached data is kept 60 s. */
 export const CACHE_RETENTION_MS = 60_000;
 
 export function createQueryClient() {

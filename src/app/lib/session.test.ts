@@ -4,7 +4,7 @@ function setCookie(name: string, value: string) {
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/`;
 }
 
-describe('readAuthState (SPEC.md §4: the readable `id` and `isStaff` cookies)', () => {
+describe('readAuthState (docs/product.md §4: the readable `id` and `isStaff` cookies)', () => {
   it('is a visitor (null) without cookies', () => {
     expect(readAuthState()).toBeNull();
   });

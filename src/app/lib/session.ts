@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
-/** The readable session cookies of SPEC.md §4: `id` and `isStaff`. The server never trusts them. */
+/** The readable session cookies of docs/product.md §4: `id` and `isStaff`. The server never trusts them. */
 export interface AuthState {
   id: string;
   isStaff: boolean;
 }
 
-/** SPEC.md §9: the session cookies live 7 days. */
+/** docs/product.md §9: the session cookies live 7 days. */
 export const SESSION_COOKIE_DAYS = 7;
 const COOKIE_NAMES = ['id', 'isStaff'] as const;
 
@@ -21,7 +21,7 @@ function writeCookie(name: string, value: string, maxAgeSeconds: number) {
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
 }
 
-/** SPEC.md §4: staff is true unless the cookie text equals 'false'; signed in needs exactly `id` and `isStaff`. */
+/** docs/product.md §4: staff is true unless the cookie text equals 'false'; signed in needs exactly `id` and `isStaff`. */
 export function readAuthState(): AuthState | null {
   const id = readCookie('id');
   const isStaff = readCookie('isStaff');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { CHUNK_TIMEOUT_MS, ChunkTimeoutError } from './chunk-recovery.ts';
 
-/** SPEC.md §8: a page whose code is still loading after 120 s fails with a chunk-load error instead of spinning forever. */
+/** docs/product.md §8: a page whose code is still loading after 120 s fails with a chunk-load error instead of spinning forever. */
 export function useChunkTimeout(timeoutMs = CHUNK_TIMEOUT_MS) {
   const loading = useRouterState({ select: (state) => state.isLoading });
   const [timedOut, setTimedOut] = useState(false);

@@ -20,7 +20,7 @@ export const Route = createFileRoute('/signup')({
 
 function SignupPage() {
   const { redirect: redirectTo } = Route.useSearch();
-  // The terms document of the interface language; English has none (SPEC.md §2), so no link.
+  // The terms document of the interface language; English has none (docs/product.md §2), so no link.
   const termsUrl = TERMS_OF_USE_URL[useLanguage()] || undefined;
   return <SignupForm redirectTo={redirectTo} termsUrl={termsUrl} />;
 }

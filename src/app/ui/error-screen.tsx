@@ -5,7 +5,7 @@ import { ChunkTimeoutError, isChunkLoadError, reloadOnceForChunkError } from '#a
 import { LoadingIndicator } from './loading-indicator.tsx';
 import { DocumentTitle } from './document-title.tsx';
 
-/** The default screen for routing failures (SPEC.md §2); a failed chunk load says why and how to recover. */
+/** The default screen for routing failures (docs/product.md §2); a failed chunk load says why and how to recover. */
 export function ErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation(['common', 'pwa'], { useSuspense: false });
   const chunkError = isChunkLoadError(error);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLogoutQuestion } from '#app/lib/logout.ts';
 
 /**
- * Asked by `requestLogout` when writes are not on the server yet (DESIGN.md §4): wait (stay signed
+ * Asked by `requestLogout` when writes are not on the server yet (docs/architecture.md §4): wait (stay signed
  * in and send them now) or discard them and log out. Closing the dialog keeps the session. Mounted
  * once, in the app's providers.
  */

@@ -20,7 +20,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('showMessage (SPEC.md §9: the message banner hides after 4.5 s)', () => {
+describe('showMessage (docs/product.md §9: the message banner hides after 4.5 s)', () => {
   it('uses 4500 ms', () => {
     expect(MESSAGE_TIMEOUT_MS).toBe(4_500);
   });

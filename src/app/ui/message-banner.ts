@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { messageText, type FormMessage } from '#app/lib/form-errors.ts';
 import { i18n } from '#app/lib/i18n.ts';
 
-/** SPEC.md §9: the banner hides after 4.5 s unless told not to. */
+/** docs/product.md §9: the banner hides after 4.5 s unless told not to. */
 export const MESSAGE_TIMEOUT_MS = 4_500;
 
 export type MessageType = 'success' | 'error' | 'warning' | 'info';

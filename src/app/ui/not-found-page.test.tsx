@@ -4,7 +4,7 @@ import { renderRoute } from '#tests/utils/render.tsx';
 const PT_BODY = "Desculpe pelo transtorno, mas o link que você clicou está 'quebrado' ou não existe mais.";
 const EN_BODY = "Sorry to inconvenience you, but the link you clicked on is 'broken' or no longer exists.";
 
-describe('not-found page (SPEC.md §2: any other path)', () => {
+describe('not-found page (docs/product.md §2: any other path)', () => {
   it.each(['/nao-existe', '/services/123/whatever/else', '/dashboard-typo?x=1'])(
     'an unknown path %s shows "Página não encontrada!" inside the app shell',
     async (path) => {

@@ -32,7 +32,7 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('unreadBadgeText (SPEC.md §4, §9: cap 99)', () => {
+describe('unreadBadgeText (docs/product.md §4, §9: cap 99)', () => {
   it.each([
     [-1, null],
     [0, null],

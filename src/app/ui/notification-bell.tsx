@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { db, useDatabaseUser } from '#app/lib/db.ts';
 import { useAuth } from '#app/lib/session.ts';
 
-/** SPEC.md §4/§9: the badge is hidden at 0, shows the number up to 99, and "99+" above. */
+/** docs/product.md §4/§9: the badge is hidden at 0, shows the number up to 99, and "99+" above. */
 export function unreadBadgeText(count: number): string | null {
   if (count <= 0) return null;
   return count > 99 ? '99+' : String(count);

@@ -17,7 +17,7 @@ interface QueryStateProps<T> {
 const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 
 /**
- * Loading, offline with nothing stored (a paused or unanswered query), error (with retry) and SPEC.md's
+ * Loading, offline with nothing stored (a paused or unanswered query), error (with retry) and docs/product.md's
  * "Serviço indisponível!" for an empty list, around a query's data. Nothing spins forever.
  */
 export function QueryState<T>({ query, isEmpty, children }: QueryStateProps<T>) {

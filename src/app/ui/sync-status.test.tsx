@@ -30,7 +30,7 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the sync indicator in the header (DESIGN.md §4 "Status")', () => {
+describe('the sync indicator in the header (docs/architecture.md §4 "Status")', () => {
   it('says online, and the number of writes not yet on the server, as text in a live region', async () => {
     await queue('a');
     await queue('b', 'failed', 'Nome já usado.');

@@ -90,7 +90,7 @@ export const users = pgTable(
 
 const timestampTz = (name: string) => timestamp(name, { withTimezone: true });
 
-/** One row per issued refresh token (jti); a login starts a family, each refresh replaces a row (API.md). */
+/** One row per issued refresh token (jti); a login starts a family, each refresh replaces a row (docs/api.md). */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -202,7 +202,7 @@ export const notifications = pgTable(
   (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt)],
 );
 
-/** Stored answers of mutations sent with an Idempotency-Key (API.md), kept 7 days. */
+/** Stored answers of mutations sent with an Idempotency-Key (docs/api.md), kept 7 days. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -287,7 +287,7 @@ export const uploadCache = pgTable(
 
 export const PAYMENT_STATUSES = ['APG', 'CON'] as const;
 
-/** A service hired by a user (v1 §3.4), created by staff; `remaining` analyses may still be sent. */
+/** A service hired by a user (docs/v1-contract.md §3.4), created by staff; `remaining` analyses may still be sent. */
 export const orders = pgTable(
   'orders',
   {
@@ -321,7 +321,7 @@ export const orders = pgTable(
 
 export const ANALYSIS_STATUSES = ['DS', 'AI', 'II', 'PR', 'CO'] as const;
 
-/** One analysis of an order (v1 §3.6; the four v1 tables in one, fields by the order's service). */
+/** One analysis of an order (docs/v1-contract.md §3.6; the four v1 tables in one, fields by the order's service). */
 export const analyses = pgTable(
   'analyses',
   {

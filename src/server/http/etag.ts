@@ -16,7 +16,7 @@ export function expectedVersion(request: FastifyRequest): number | null {
   return match ? Number(match[1]) : -1;
 }
 
-/** API.md: a write with a stale If-Match → 412. */
+/** docs/api.md: a write with a stale If-Match → 412. */
 export function assertIfMatch(request: FastifyRequest, version: number) {
   const expected = expectedVersion(request);
   if (expected !== null && expected !== version) throw appError(412, 'errors.preconditionFailed');

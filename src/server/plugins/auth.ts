@@ -55,7 +55,7 @@ export async function requireOwner(request: FastifyRequest): Promise<void> {
   if (uid !== request.user!.id) throw appError(401, 'auth.userMismatch');
 }
 
-/** API.md: until the e-mail is confirmed, writes that create work for the company answer 409. */
+/** docs/api.md: until the e-mail is confirmed, writes that create work for the company answer 409. */
 export function requireVerifiedEmail(request: FastifyRequest): void {
   if (!request.user?.emailVerified) throw appError(409, 'auth.emailNotVerified');
 }

@@ -62,7 +62,7 @@ interface ErrorsOptions {
   serveApp?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
 }
 
-/** Every error, of every status, leaves as `{"errors": [...]}` translated by Accept-Language (API.md). */
+/** Every error, of every status, leaves as `{"errors": [...]}` translated by Accept-Language (docs/api.md). */
 export const errorsPlugin = fp<ErrorsOptions>(async (app, { allowedMethods, serveApp }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof IdempotentReplay) return sendStoredAnswer(reply, error.answer);

@@ -74,7 +74,7 @@ export async function claimForm(request: FastifyRequest, form: unknown): Promise
 }
 
 /**
- * `Idempotency-Key` on every mutation (API.md): the same key with the same request replays the stored
+ * `Idempotency-Key` on every mutation (docs/api.md): the same key with the same request replays the stored
  * answer; with another request → 422; while the first still runs → 409 with Retry-After.
  */
 export const idempotencyPlugin = fp(async (app) => {

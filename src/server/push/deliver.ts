@@ -30,7 +30,7 @@ function retryAfterMs(header: string | null, fallbackMs: number): number {
   return Number.isNaN(date) ? fallbackMs : Math.max(0, date - Date.now());
 }
 
-/** What to do with an answer (RFC 8030; see backend-notes §4.2). */
+/** What to do with an answer (RFC 8030; see docs/reference/backend-notes.md §4.2). */
 function decide(response: PushResponse, tries: number, rateLimited: boolean, options: DeliverOptions): Decision {
   const { status } = response;
   const { log } = options;

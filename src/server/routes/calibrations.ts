@@ -32,13 +32,13 @@ const tags = ['calibrations'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 413: ErrorBody, 429: ErrorBody };
 const formBody = formWithImagesBody('the fields of CalibrationFields');
 
-/** The isotope field of the form (v1 §1.13). */
+/** The isotope field of the form (docs/v1-contract.md §1.13). */
 const IsotopeField = CalibrationFields.pick({ isotope: true });
 
 /** v1 checks the isotope part of the form first, on its own: its errors come alone. */
 const parseIsotope = (form: ReadForm) => parseFormPart(IsotopeField, form).isotope;
 
-/** The rest of the form with the images, and DOMAIN.md's checks across fields once each field is valid. */
+/** The rest of the form with the images, and docs/domain.md's checks across fields once each field is valid. */
 async function parseFields(form: ReadForm, store: FileStore, imagesRequired: boolean) {
   const problemsOf = (fields: CalibrationFields) => calibrationProblems(fields).map(([field, key]) => ({ field, key }));
   const { fields, images } = await parseFormWithImages(CalibrationFields, form, store, imagesRequired, problemsOf);
@@ -107,7 +107,7 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireVerifiedEmail(request);
       const row = await getCalibration(app.db, request.params.uid, request.params.cid);
-      // If-Match (API.md; v1 has none) right after v1's 404: it needs the calibration, and a body sent against
+      // If-Match (docs/api.md; v1 has none) right after v1's 404: it needs the calibration, and a body sent against
       // a stale version is not stored.
       assertIfMatch(request, row.version);
       const form = await readForm(request, app.fileStore, ['images']);

@@ -8,7 +8,7 @@ import { getOrder, listOrders, presentOrders } from '../services/orders.ts';
 const tags = ['orders'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
-/** v1 §1.12: the user's orders (read-only; staff create them), with `statusCode`, `serviceId` and a localized `serviceName`. */
+/** docs/v1-contract.md §1.12: the user's orders (read-only; staff create them), with `statusCode`, `serviceId` and a localized `serviceName`. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:uid/orders/',

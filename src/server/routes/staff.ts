@@ -55,7 +55,7 @@ function parseStatusChange(form: ReadForm) {
   return { status: parsed.data.status, message: parsed.data.message ?? '' };
 }
 
-/** Back-office (API.md additions): create an order for a user, issue its bill, confirm its payment, move analyses along. */
+/** Back-office (docs/api.md additions): create an order for a user, issue its bill, confirm its payment, move analyses along. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/v1/staff/')) await requireStaff(request);

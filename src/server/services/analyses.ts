@@ -283,7 +283,7 @@ export async function deleteAnalysis(db: Db, row: AnalysisRow, expectedVersion: 
 
 /** Staff: a new status (II with its message; CO with its report's file id). Returns the row and a replaced report's storage key. */
 /**
- * The moves the staff may make (DOMAIN.md): DS → AI → II or PR → CO. The same status again updates it
+ * The moves the staff may make (docs/domain.md): DS → AI → II or PR → CO. The same status again updates it
  * (II's message, CO's report); II goes back to DS only through the owner's edit.
  */
 const STAFF_MOVES: Record<AnalysisStatusCode, readonly AnalysisStatusCode[]> = {

@@ -52,7 +52,7 @@ export async function getCalibration(db: Db, userId: string, id: string): Promis
 
 /**
  * v1: the isotope must be a registered dosimetry isotope. The routes check it right after the isotope's form,
- * before the rest of the form (v1 §1.13: its errors come alone).
+ * before the rest of the form (docs/v1-contract.md §1.13: its errors come alone).
  */
 export async function assertDosimetryIsotope(db: Db, name: string): Promise<void> {
   const [row] = await db.select({ name: isotopes.name }).from(isotopes).where(and(eq(isotopes.name, name), eq(isotopes.dosimetry, true)));
@@ -173,7 +173,7 @@ export async function updateCalibration(
 }
 
 /**
- * API.md: a calibration used by an analysis cannot be deleted (409); v1: nor updated while one of those
+ * docs/api.md: a calibration used by an analysis cannot be deleted (409); v1: nor updated while one of those
  * analyses is past "Data sent"/"Invalid information".
  */
 async function assertNotInUse(db: Db, id: string, write: 'update' | 'delete') {
@@ -183,7 +183,7 @@ async function assertNotInUse(db: Db, id: string, write: 'update' | 'delete') {
   if (used) throw appError(409, write === 'update' ? 'calibrations.lockedByAnalysis' : 'calibrations.inUse');
 }
 
-/** v1 §1.13: a PUT is refused (409) while an analysis past "Data sent"/"Invalid information" uses the calibration, before the form is checked. */
+/** docs/v1-contract.md §1.13: a PUT is refused (409) while an analysis past "Data sent"/"Invalid information" uses the calibration, before the form is checked. */
 export const assertUpdatable = (db: Db, row: CalibrationRow) => assertNotInUse(db, row.id, 'update');
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 
-/** API.md: a key answers the same for 7 days. */
+/** docs/api.md: a key answers the same for 7 days. */
 export const IDEMPOTENCY_TTL_DAYS = 7;
 /** A request still 'started' after this long died with its process; the key may be used again. */
 const ABANDONED_AFTER_SECONDS = 120;

@@ -24,7 +24,7 @@ export interface Notice {
   /** `notifications.*` in server.json. */
   key: string;
   values: Record<string, string>;
-  /** Order, payment and report events are also mailed (API.md), linking to a client page. */
+  /** Order, payment and report events are also mailed (docs/api.md), linking to a client page. */
   mail?: { kind: NoticeMailKind; path: string };
 }
 

@@ -8,7 +8,7 @@ import { UPLOAD_KEY_PREFIX } from '../storage/file-store.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-/** Unconsumed uploads are kept one day (API.md), then swept. */
+/** Unconsumed uploads are kept one day (docs/api.md), then swept. */
 export const UPLOAD_TTL_MS = 24 * 3600 * 1000;
 
 /** Zip archives, DICOM and images (png, jpeg, tiff), by media type or, for a generic type, by extension. */

@@ -10,7 +10,7 @@ export interface DbKvStoreOptions {
 
 /**
  * tus's `KvStore` (get/set/delete/list) in the `upload_cache` table, so every API process sees the same entries
- * (DESIGN.md §7: no state that matters in process memory). Values go through JSON, as in tus's Redis store: what
+ * (docs/architecture.md §7: no state that matters in process memory). Values go through JSON, as in tus's Redis store: what
  * comes back is plain data, not the class instance that went in. Ages are the database's clock, not a process's.
  */
 export class DbKvStore<T> implements KvStore<T> {

@@ -28,7 +28,7 @@ function lazyStream(open: () => Promise<Readable> | Readable): Readable {
 
 /**
  * The S3 store's upload metadata cache: in the database under PostgreSQL, where several API processes share the
- * uploads (DESIGN.md §7); in memory under PGlite, which is one process. (PGlite also serialises every query: the
+ * uploads (docs/architecture.md §7); in memory under PGlite, which is one process. (PGlite also serialises every query: the
  * expiry sweep removes uploads inside its transaction, and a removal that read the cache from the database there
  * would wait for that transaction forever.)
  */

@@ -33,7 +33,7 @@ describe('normalizePhone', () => {
   });
 });
 
-describe('formatPhone (SPEC.md §5)', () => {
+describe('formatPhone (docs/product.md §5)', () => {
   it.each([
     ['+5511987654321', '+55 (11) 98765-4321'],
     ['5511987654321', '+55 (11) 98765-4321'],

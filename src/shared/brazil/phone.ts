@@ -32,7 +32,7 @@ export function isValidPhone(input: string): boolean {
 }
 
 /**
- * SPEC.md §5 display: 13 digits → `+55 (11) 98765-4321`; 12 digits starting with 55 → `+55 (11) 3456-7890`;
+ * docs/product.md §5 display: 13 digits → `+55 (11) 98765-4321`; 12 digits starting with 55 → `+55 (11) 3456-7890`;
  * any other number → its bare digits after a `+`. Display only: does not validate.
  */
 export function formatPhone(value: string): string {

@@ -1,4 +1,4 @@
-/** SPEC.md §9: services are priced in BRL (pt-BR format), subscriptions in USD (en-US format). */
+/** docs/product.md §9: services are priced in BRL (pt-BR format), subscriptions in USD (en-US format). */
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

@@ -54,7 +54,7 @@ export type AnalysisService = keyof typeof ANALYSIS_FIELDS;
 
 /**
  * The part of each service's form that v1 checks on its own, before the rest and before the analysis's
- * status (v1 §1.14): the calibration of a dosimetry, the isotope of a radiosynoviorthesis.
+ * status (docs/v1-contract.md §1.14): the calibration of a dosimetry, the isotope of a radiosynoviorthesis.
  */
 export const ANALYSIS_REFERENCES = {
   'dosi-clin': z.object(calibrationReference),
@@ -67,7 +67,7 @@ export type AnalysisReference = { calibrationId?: string; isotope?: string };
 export type AnalysisFields = Partial<z.infer<typeof DosimetryAnalysisFields> & z.infer<typeof RadiosynoAnalysisFields>> &
   z.infer<typeof SegmentationAnalysisFields>;
 
-/** v1 §1.14 with API.md's `statusCode`, `serviceId`, `reportUrl` and `version`. */
+/** docs/v1-contract.md §1.14 with docs/api.md's `statusCode`, `serviceId`, `reportUrl` and `version`. */
 export const Analysis = z
   .object({
     id: z.uuid(),

@@ -50,7 +50,7 @@ describe('CalibrationFields', () => {
   });
 });
 
-describe('calibrationProblems (DOMAIN.md checks)', () => {
+describe('calibrationProblems (docs/domain.md checks)', () => {
   const now = new Date('2026-11-22T12:00:00Z');
   it('wants the residual below the syringe activity and a measurement not in the future', () => {
     expect(calibrationProblems({ syringeActivity: 10, residualSyringeActivity: 10, measurementDatetime: new Date('2026-11-23T00:00:00Z') }, now)).toEqual([

@@ -52,7 +52,7 @@ export const DateTimeField = z
   });
 
 /**
- * The calibration form (v1 §1.13 with DOMAIN.md's checks). Messages are translation keys: the form's own; the
+ * The calibration form (docs/v1-contract.md §1.13 with docs/domain.md's checks). Messages are translation keys: the form's own; the
  * server answers a length (the name's 3–24, the isotope's 6) in v1's counted wording from the issue's limit
  * and input ("Ensure this value has at least 3 characters (it has 2).").
  */
@@ -74,7 +74,7 @@ export const CalibrationFields = z.object({
 });
 export type CalibrationFields = z.infer<typeof CalibrationFields>;
 
-/** DOMAIN.md checks across fields: residual below the syringe activity, measurement not in the future. Returns [field, key] pairs. */
+/** docs/domain.md checks across fields: residual below the syringe activity, measurement not in the future. Returns [field, key] pairs. */
 export function calibrationProblems(fields: Pick<CalibrationFields, 'syringeActivity' | 'residualSyringeActivity' | 'measurementDatetime'>, now = new Date()) {
   const problems: Array<[field: string, key: string]> = [];
   if (fields.residualSyringeActivity >= fields.syringeActivity) problems.push(['residual_syringe_activity', 'validation.residualNotBelowSyringe']);

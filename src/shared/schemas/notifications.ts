@@ -23,5 +23,5 @@ export const NotificationQuery = z.object({
 });
 
 export const NotificationParams = z.object({ uid: z.uuid(), nid: z.uuid('validation.invalidUuid') });
-/** API.md: a body sets the value (a replay is harmless); no body toggles, as in v1. */
+/** docs/api.md: a body sets the value (a replay is harmless); no body toggles, as in v1. */
 export const ToggleCheckBody = z.object({ checked: z.boolean() }).nullish();

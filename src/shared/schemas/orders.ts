@@ -17,7 +17,7 @@ export const ANALYSIS_STATUS_LABELS: Record<AnalysisStatusCode, string> = {
   PR: 'Processando a análise',
   CO: 'Análise concluída',
 };
-/** The user may edit or delete an analysis only in these statuses (v1 §4.4). */
+/** The user may edit or delete an analysis only in these statuses (docs/v1-contract.md §4.4). */
 export const EDITABLE_ANALYSIS_STATUSES: readonly AnalysisStatusCode[] = ['DS', 'II'];
 
 /** v1's `analysisStatus` keys by status (`dataSet` is v1's spelling of "data sent"). */
@@ -38,7 +38,7 @@ export const AnalysisStatusCounts = z.object({
 });
 export type AnalysisStatusCounts = z.infer<typeof AnalysisStatusCounts>;
 
-/** v1 §1.12 with API.md's `statusCode`, `serviceId` and localized `serviceName`. */
+/** docs/v1-contract.md §1.12 with docs/api.md's `statusCode`, `serviceId` and localized `serviceName`. */
 export const Order = z
   .object({
     id: z.uuid(),
@@ -66,7 +66,7 @@ export type OrderList = z.infer<typeof OrderList>;
 
 export const OrderParams = z.object({ uid: z.uuid(), oid: z.uuid('validation.invalidUuid') });
 
-/** Staff: a new order for a user (API.md additions). */
+/** Staff: a new order for a user (docs/api.md additions). */
 export const NewOrder = z.object({
   id: z.uuid('validation.invalidUuid').optional(),
   userId: z.uuid('validation.invalidUuid'),

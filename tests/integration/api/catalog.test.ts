@@ -82,7 +82,7 @@ describe('GET /api/v1/services/', () => {
 });
 
 describe('GET /api/v1/plans/', () => {
-  it('lists the two plans of SPEC.md §9 with the calculator benefit', async () => {
+  it('lists the two plans of docs/product.md §9 with the calculator benefit', async () => {
     const body = (await get('/api/v1/plans/', 'en-US')).json();
     expect(body.count).toBe(2);
     const calculator = {

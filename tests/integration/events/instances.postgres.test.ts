@@ -1,4 +1,4 @@
-// DESIGN.md §7: several API processes on one PostgreSQL. Live events fan out through LISTEN/NOTIFY, so a
+// docs/architecture.md §7: several API processes on one PostgreSQL. Live events fan out through LISTEN/NOTIFY, so a
 // notification created through one instance reaches a stream opened on another; its Web Push is sent once,
 // by the instance that created it. A dropped LISTEN connection is reopened and the streams told to resync.
 import fsp from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// GET /users/{uid}/events/ (API.md additions): Server-Sent Events of the signed-in user's notifications,
+// GET /users/{uid}/events/ (docs/api.md additions): Server-Sent Events of the signed-in user's notifications,
 // rendered in the stream's language, published only after the write commits (LISTEN/NOTIFY on PGlite and
 // PostgreSQL alike), ended with the client, the session and the app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

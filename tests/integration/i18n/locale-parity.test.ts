@@ -1,4 +1,4 @@
-// DESIGN.md §3.8: pt-BR holds the keys; en-US and es must have exactly the same ones.
+// docs/architecture.md §3.8: pt-BR holds the keys; en-US and es must have exactly the same ones.
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '#shared/languages.ts';

@@ -1,4 +1,4 @@
-// DESIGN.md §3.8: every user-visible string is a translation key. This test reads the client's source
+// docs/architecture.md §3.8: every user-visible string is a translation key. This test reads the client's source
 // with the TypeScript compiler and fails, with file:line, on
 //   1. JSX text with a letter, or a string literal with a letter rendered as a JSX child;
 //   2. a string literal given to a JSX attribute a user reads or hears (title, aria-label, alt, ...);

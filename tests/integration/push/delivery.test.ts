@@ -1,6 +1,6 @@
 // Web Push delivery: each notification created by this process is pushed once to each of its user's
 // subscriptions (encrypted, VAPID-signed, in the user's stored language), in the background; the push
-// service's answers drive what happens to the subscription (backend-notes §4.2).
+// service's answers drive what happens to the subscription (docs/reference/backend-notes.md §4.2).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '#server/services/notifications.ts';
 import { registerUser, verifyEmail, type SignedInUser } from '#tests/utils/accounts.ts';

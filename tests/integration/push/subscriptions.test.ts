@@ -1,4 +1,4 @@
-// Web Push subscriptions (API.md additions): the public VAPID key, POST/DELETE
+// Web Push subscriptions (docs/api.md additions): the public VAPID key, POST/DELETE
 // /users/{uid}/push-subscriptions/ for the owner only, upserted by endpoint, https only, and removed with
 // the session that registered them.
 import { randomBytes, createECDH } from 'node:crypto';

@@ -1,5 +1,5 @@
-// The S3 store's upload metadata cache, shared by the API processes through the database (DESIGN.md §7,
-// backend-notes §3.2). Runs on in-memory PGlite and, under TEST_DB=postgres, on PostgreSQL, where the second
+// The S3 store's upload metadata cache, shared by the API processes through the database (docs/architecture.md §7,
+// docs/reference/backend-notes.md §3.2). Runs on in-memory PGlite and, under TEST_DB=postgres, on PostgreSQL, where the second
 // store has a pool of its own, as a second process would.
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';

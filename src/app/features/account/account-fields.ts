@@ -1,4 +1,4 @@
-/** The account data edited on its own page, /dashboard/profile/{data}/edit (SPEC.md §2). */
+/** The account data edited on its own page, /dashboard/profile/{data}/edit (docs/product.md §2). */
 export const ACCOUNT_FIELDS = ['email', 'password', 'phone'] as const;
 export type AccountField = (typeof ACCOUNT_FIELDS)[number];
 

@@ -24,7 +24,7 @@ const valid: CalibrationFormValues = {
 const check = (changes: Partial<CalibrationFormValues>, context: { otherNames?: string[]; imagesRequired?: boolean } = {}) =>
   checkCalibration({ ...valid, ...changes }, { otherNames: context.otherNames ?? [], imagesRequired: context.imagesRequired ?? true, now: NOW });
 
-describe('calibration form checks (shared CalibrationFields + calibrationProblems, DOMAIN.md)', () => {
+describe('calibration form checks (shared CalibrationFields + calibrationProblems, docs/domain.md)', () => {
   it('accepts a valid form, with a comma or a point as decimal separator', () => {
     expect(check({})).toEqual({});
     expect(calibrationValuesOf(valid)).toMatchObject({ syringeActivity: 185.5, residualSyringeActivity: 0.3, phantomVolume: 200, acquisitionTime: 1800 });
@@ -87,7 +87,7 @@ describe('date-times', () => {
   });
 });
 
-describe('net activity (DOMAIN.md: syringe − residual)', () => {
+describe('net activity (docs/domain.md: syringe − residual)', () => {
   it.each([
     [185.5, 0.3, 185.2],
     [50, 0.3, 49.7],

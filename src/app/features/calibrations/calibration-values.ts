@@ -3,7 +3,7 @@ import { decimalText, isoToLocalInput, localInputToIso } from '#app/lib/local-in
 
 /**
  * The calibration form's text values, the record values they become, and the client checks
- * (DOMAIN.md "Calibration records" through the shared `CalibrationFields` + `calibrationProblems`).
+ * (docs/domain.md "Calibration records" through the shared `CalibrationFields` + `calibrationProblems`).
  */
 
 /** What the form holds: every field as typed (decimals may use a comma), `images` the picked file's name. */
@@ -130,7 +130,7 @@ export function calibrationValuesOf(values: CalibrationFormValues): CalibrationV
   };
 }
 
-/** DOMAIN.md: the net activity in the syringe, syringe − residual (MBq), without binary floating-point noise. */
+/** docs/domain.md: the net activity in the syringe, syringe − residual (MBq), without binary floating-point noise. */
 export function netActivity({ syringeActivity, residualSyringeActivity }: Pick<CalibrationValues, 'syringeActivity' | 'residualSyringeActivity'>) {
   return Math.round((syringeActivity - residualSyringeActivity) * 1e9) / 1e9;
 }

@@ -3,7 +3,7 @@ import type { ServiceId } from '#shared/catalog.ts';
 import { decimalText, isoToLocalInput, localInputToIso } from '#app/lib/local-input.ts';
 
 /**
- * The analysis form per service (v1 §1.14 through the shared `ANALYSIS_FIELDS`): its text values, the
+ * The analysis form per service (docs/v1-contract.md §1.14 through the shared `ANALYSIS_FIELDS`): its text values, the
  * values they become (stored locally and sent), and the client checks.
  */
 

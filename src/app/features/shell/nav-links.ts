@@ -1,4 +1,4 @@
-/** SPEC.md §2: the navigation bar's left links, in order, and the external blog. */
+/** docs/product.md §2: the navigation bar's left links, in order, and the external blog. */
 export const NAV_LINKS = [
   { to: '/', labelKey: 'nav.home' },
   { to: '/services', labelKey: 'nav.services' },
@@ -17,7 +17,7 @@ export const SOCIAL_LINKS = [
   { id: 'whatsapp', href: 'https://wa.me/5511999999999', labelKey: 'footer.social.whatsapp' },
 ] as const;
 
-/** Terms of use per language: a PDF for pt-BR and es, an empty link for en-US (SPEC.md §2). */
+/** Terms of use per language: a PDF for pt-BR and es, an empty link for en-US (docs/product.md §2). */
 export const TERMS_OF_USE_URL: Record<string, string> = {
   'pt-BR': '/terms/termos-de-uso.pdf',
   es: '/terms/terminos-de-uso.pdf',

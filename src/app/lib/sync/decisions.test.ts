@@ -4,7 +4,7 @@ const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const context = (overrides: Partial<DecisionContext> = {}): DecisionContext => ({ attempts: 0, now: NOW, random: 0, ...overrides });
 const response = (status: number, retryAfter?: string): SendResult => ({ type: 'response', status, retryAfter });
 
-describe('decide: what one answer means for a queued write (DESIGN.md §4)', () => {
+describe('decide: what one answer means for a queued write (docs/architecture.md §4)', () => {
   it.each([
     // status class, result, context, expected action
     ['200 OK', response(200), {}, 'done'],

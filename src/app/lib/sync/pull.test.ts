@@ -11,7 +11,7 @@ async function queue(entityId: string) {
 
 beforeEach(() => resetLocalDatabase());
 
-describe('pullCollection: merge rules (DESIGN.md §4)', () => {
+describe('pullCollection: merge rules (docs/architecture.md §4)', () => {
   it('fills an empty table and records the pull', async () => {
     const result = await pullCollection('notifications', async () => [note('a', 'A'), note('b', 'B')], { now: () => 1234 });
     expect(result).toEqual({ count: 2, pulledAt: 1234 });

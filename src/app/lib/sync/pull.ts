@@ -21,7 +21,7 @@ export class StalePullError extends Error {
 
 /**
  * Fetches the server's list of a collection and merges it into the local table in one transaction
- * (DESIGN.md §4): the server wins for every row with no unsent local write; rows with one stay as
+ * (docs/architecture.md §4): the server wins for every row with no unsent local write; rows with one stay as
  * they are locally (including locally deleted ones); rows the server no longer has disappear unless
  * they have one (e.g. created offline). Records `meta['lastPull.<name>']`.
  */

@@ -17,7 +17,7 @@ import {
 import { uploadIdOf } from './upload-termination.ts';
 
 /**
- * A queued file's resumable upload (tus 1.0 at `/api/v1/uploads/`, API.md) as the first step of an
+ * A queued file's resumable upload (tus 1.0 at `/api/v1/uploads/`, docs/api.md) as the first step of an
  * outbox sender: `uploadOutboxFile` gives the finished upload's id (sent as `imagesUploadId`), or an
  * outcome the sender returns to the drainer as it is:
  *
@@ -215,7 +215,7 @@ export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signa
  * A write with a file: uploads it (see `uploadOutboxFile`), then `send`s the write naming the upload.
  * When the server refuses an upload finished in an earlier try (400 on `images_upload_id`: unused for
  * a day, so swept), the stored file goes up once more and the write is sent once more, with the same
- * Idempotency-Key (refusals are not stored, API.md). A fresh upload refused is the write's failure.
+ * Idempotency-Key (refusals are not stored, docs/api.md). A fresh upload refused is the write's failure.
  */
 export async function sendWithUpload(
   row: OutboxRow,

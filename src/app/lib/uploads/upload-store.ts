@@ -6,7 +6,7 @@ import { discardLocalChange } from '../sync/resolve.ts';
 import { queueUploadTermination, terminateQueuedUploads } from './upload-termination.ts';
 
 /**
- * What survives a reload about each queued file's resumable upload (DESIGN.md §4 "files go up first"):
+ * What survives a reload about each queued file's resumable upload (docs/architecture.md §4 "files go up first"):
  * a record in `db.meta` under `upload.<fileId>` with the tus upload URL (resume from the server's
  * offset), the finished upload's id (skip straight to the entity's request), the file's SHA-256 (hashed
  * once), whether the user paused it and the bytes the server last confirmed (the progress bar offline or

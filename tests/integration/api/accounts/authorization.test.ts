@@ -1,4 +1,4 @@
-// Every /users/{uid}/… route serves only its own user (v1 §0 "order of checks", §2.3; DESIGN.md §5).
+// Every /users/{uid}/… route serves only its own user (docs/v1-contract.md §0 "order of checks", §2.3; docs/architecture.md §5).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
@@ -81,7 +81,7 @@ describe('without a session', () => {
     expect(response.json()).toEqual({ errors: ['As credenciais de autenticação não foram fornecidas.'] });
   });
 
-  // v1 §0: authentication runs first; a body is validated only for an authenticated owner.
+  // docs/v1-contract.md §0: authentication runs first; a body is validated only for an authenticated owner.
   it('authentication comes before body validation: an empty or invalid body without a session → 401, not 400', async () => {
     const failures: string[] = [];
     for (const route of ROUTES.filter((r) => r.method !== 'GET')) {

@@ -1,4 +1,4 @@
-// CSRF (DESIGN.md §5): unsafe methods with a cross-site Origin / Sec-Fetch-Site are refused; no text/plain parser.
+// CSRF (docs/architecture.md §5): unsafe methods with a cross-site Origin / Sec-Fetch-Site are refused; no text/plain parser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,

@@ -1,4 +1,4 @@
-// E-mail verification and resend (v1 §1.10, §2.4; API.md "resend un-verifies a verified account" deviation).
+// E-mail verification and resend (docs/v1-contract.md §1.10, §2.4; docs/api.md "resend un-verifies a verified account" deviation).
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTokens } from '#server/db/schema.ts';
@@ -102,7 +102,7 @@ describe('POST /users/{uid}/email/verify/', () => {
     [undefined, 'Conflito no ID do usuário.'],
     ['en-US', 'Conflict in user id.'],
     ['es', 'Conflicto en la identificación del usuario.'],
-  ])("another user's token on my uid → 409 (%s, v1 §1.10 step 6); the token stays usable by its owner", async (acceptLanguage, message) => {
+  ])("another user's token on my uid → 409 (%s, docs/v1-contract.md §1.10 step 6); the token stays usable by its owner", async (acceptLanguage, message) => {
     const mine = await registerUser(t.app, { name: 'Vera Minha' });
     const theirs = await registerUser(t.app, { name: 'Vera Dela' });
     const theirToken = await mailedToken(theirs);
@@ -114,7 +114,7 @@ describe('POST /users/{uid}/email/verify/', () => {
     expect((await verify(theirs.id, { token: theirToken })).statusCode).toBe(200);
   });
 
-  it('an expired token → 409 invalid or expired (v1 §1.10 step 5)', async () => {
+  it('an expired token → 409 invalid or expired (docs/v1-contract.md §1.10 step 5)', async () => {
     const user = await registerUser(t.app, { name: 'Vera Velha' });
     const token = await mailedToken(user);
     const expired = await t.app.db

@@ -1,4 +1,4 @@
-// POST /api/v1/users/login/ (v1 §1.4, §2.2; DESIGN.md §5 rate limits).
+// POST /api/v1/users/login/ (docs/v1-contract.md §1.4, §2.2; docs/architecture.md §5 rate limits).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits, users } from '#server/db/schema.ts';
@@ -126,7 +126,7 @@ describe('failures', () => {
     }
   });
 
-  // v1 §1.4: 400 "email: Enter a valid email address." when `email` is malformed (not an API.md deviation).
+  // docs/v1-contract.md §1.4: 400 "email: Enter a valid email address." when `email` is malformed (not an docs/api.md deviation).
   it('a malformed e-mail → the e-mail field error, as v1', async () => {
     const response = await loginRequest(t.app, { email: 'not-an-email', password: ana.password }, { headers: lang('en-US') });
     expect(response.statusCode).toBe(400);

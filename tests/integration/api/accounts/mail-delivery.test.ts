@@ -1,4 +1,4 @@
-// How account mails leave: through SMTP when it works, the answers when it does not (v1 §1.3 step 3,
+// How account mails leave: through SMTP when it works, the answers when it does not (docs/v1-contract.md §1.3 step 3,
 // §1.10), the .eml outbox when no SMTP_URL is set, and the origin of the links.
 import fsp from 'node:fs/promises';
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// change_password and the password reset (v1 §1.7, §1.8, §2.5; API.md "reset_password" and "logout…
+// change_password and the password reset (docs/v1-contract.md §1.7, §1.8, §2.5; docs/api.md "reset_password" and "logout…
 // refresh never revokes" deviations: password change and reset end sessions; no account discovery).
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -220,7 +220,7 @@ describe('password reset', () => {
     expect((await loginRequest(t.app, { email: user.email, password: PASSWORD })).statusCode).toBe(200);
   });
 
-  it('an expired token → 409 invalid or expired (v1 §1.7 step 4)', async () => {
+  it('an expired token → 409 invalid or expired (docs/v1-contract.md §1.7 step 4)', async () => {
     const user = await registerUser(t.app, { name: 'Joana Atrasada' });
     await request(user.email);
     const token = await resetToken(user);

@@ -1,4 +1,4 @@
-// Profile, e-mail and phone of the signed-in user (v1 §1.9–1.11; API.md conventions; DOMAIN.md alphanumeric CNPJ).
+// Profile, e-mail and phone of the signed-in user (docs/v1-contract.md §1.9–1.11; docs/api.md conventions; docs/domain.md alphanumeric CNPJ).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
@@ -111,7 +111,7 @@ describe('PATCH /users/{uid}/', () => {
     expect((await get(other)).json().cpf).toBe('111.444.777-35');
   });
 
-  // API.md conventions: "Mutable resources carry a version; GET returns ETag; a PUT/PATCH with a stale If-Match → 412."
+  // docs/api.md conventions: "Mutable resources carry a version; GET returns ETag; a PUT/PATCH with a stale If-Match → 412."
   it('GET returns an ETag, and a PATCH with a stale If-Match → 412', async () => {
     const first = await get(carla);
     expect(first.headers).toHaveProperty('etag');

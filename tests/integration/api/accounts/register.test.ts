@@ -1,4 +1,4 @@
-// POST /api/v1/users/register/ (v1 §1.3, API.md "register requires phone, clinic, role" deviation, DESIGN.md §5).
+// POST /api/v1/users/register/ (docs/v1-contract.md §1.3, docs/api.md "register requires phone, clinic, role" deviation, docs/architecture.md §5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCESS_COOKIE,
@@ -337,7 +337,7 @@ describe('uniqueness', () => {
 });
 
 describe('method and rate limit', () => {
-  // v1 §1.3: "405 for GET/PUT/PATCH/DELETE". Here /users/:uid/ (GET, PATCH) also matches /users/register/.
+  // docs/v1-contract.md §1.3: "405 for GET/PUT/PATCH/DELETE". Here /users/:uid/ (GET, PATCH) also matches /users/register/.
   it('GET and PATCH → 405 (not the uid validation error of /users/:uid/)', async () => {
     for (const method of ['GET', 'PATCH'] as const) {
       const response = await t.app.inject({ method, url: `${API}/users/register/`, ...(method === 'PATCH' ? { payload: {} } : {}) });

@@ -1,5 +1,5 @@
-// Refresh and logout (v1 §1.5, §1.6, §2.1; API.md "logout clears cookies only; refresh never revokes";
-// DESIGN.md §5: stored, rotated refresh tokens with a reuse grace window; reuse after it revokes the family).
+// Refresh and logout (docs/v1-contract.md §1.5, §1.6, §2.1; docs/api.md "logout clears cookies only; refresh never revokes";
+// docs/architecture.md §5: stored, rotated refresh tokens with a reuse grace window; reuse after it revokes the family).
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

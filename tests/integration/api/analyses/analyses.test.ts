@@ -1,4 +1,4 @@
-// Analyses (v1 §1.14 with API.md, DOMAIN.md): fields per service, v1's checks in v1's order and messages,
+// Analyses (docs/v1-contract.md §1.14 with docs/api.md, docs/domain.md): fields per service, v1's checks in v1's order and messages,
 // the remaining count taken and given back in the analysis's own transaction, edits only in DS/II (back to DS).
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -67,7 +67,7 @@ afterAll(() => t?.close());
 
 const freshUser = (name: string) => verifiedUser(t, { name });
 
-describe('create, per service (v1 §1.14)', () => {
+describe('create, per service (docs/v1-contract.md §1.14)', () => {
   it('dosi-clin: 201 with Location, ETag, v1 fields, status "Dados enviados"/DS; remaining goes down by one', async () => {
     const user = await freshUser('Diana Dosimetria');
     const order = await createOrder(t.app, staff, user, { serviceId: 'dosi-clin', quantity: 2 });
@@ -510,7 +510,7 @@ describe('multipart images: the same accepted types as resumable uploads (zip, D
   });
 });
 
-describe('allowed methods (v1 §1.14)', () => {
+describe('allowed methods (docs/v1-contract.md §1.14)', () => {
   it('list: PUT, PATCH and DELETE → 405 with Allow GET, POST; item: POST and PATCH → 405 with Allow GET, PUT, DELETE', async () => {
     const order = await createOrder(t.app, staff, bob, { serviceId: 'seg-quant' });
     const analysis = await createAnalysis(t.app, bob, order);
@@ -571,7 +571,7 @@ describe('ownership (IDOR) on every uid/oid/aid route', () => {
   });
 });
 
-describe('the staff moves an analysis on only as DOMAIN.md allows', () => {
+describe('the staff moves an analysis on only as docs/domain.md allows', () => {
   it('DS → AI → PR → CO, or AI → II; skipping or going back → 409, translated, with nothing changed or notified', async () => {
     const user = await freshUser('Sílvia Passos');
     const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant', quantity: 2 });

@@ -1,4 +1,4 @@
-// Replays and races (API.md conventions): a create sent again makes one analysis and takes one slot; N
+// Replays and races (docs/api.md conventions): a create sent again makes one analysis and takes one slot; N
 // concurrent creates on an order with 2 remaining → exactly 2 succeed (the conditional decrement).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Who may touch a calibration and its file: the verified-e-mail gate (API.md deviation), the uid check
-// (v1 §0 order of checks), other users' ids (404, never revealed), and file downloads (API.md additions).
+// Who may touch a calibration and its file: the verified-e-mail gate (docs/api.md deviation), the uid check
+// (docs/v1-contract.md §0 order of checks), other users' ids (404, never revealed), and file downloads (docs/api.md additions).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -54,7 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('verified e-mail gate (API.md: calibration writes need a confirmed e-mail; reads work)', () => {
+describe('verified e-mail gate (docs/api.md: calibration writes need a confirmed e-mail; reads work)', () => {
   it.each([
     [undefined, UNVERIFIED['pt-BR']],
     ['en-US', UNVERIFIED['en-US']],

@@ -1,7 +1,7 @@
-// v1's order of checks for calibrations (v1 §1.13): POST checks the isotope first, on its own, then the rest of
+// v1's order of checks for calibrations (docs/v1-contract.md §1.13): POST checks the isotope first, on its own, then the rest of
 // the form; PUT answers 404, then the 409 of a calibration used by an analysis past DS/II, then the isotope,
 // then the rest of the form. Each step's error comes alone while every later step would fail too. Kept before
-// v1's steps (API.md): the verified e-mail (409) and If-Match (412) right after the 404. DELETE: 404 → 412 → 409.
+// v1's steps (docs/api.md): the verified e-mail (409) and If-Match (412) right after the 404. DELETE: 404 → 412 → 409.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailingTestApp, expectStatus, lang, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
@@ -168,7 +168,7 @@ describe('PUT: 404 → (If-Match 412) → in use past DS/II (409) → the isotop
     const unknown = await put(randomUUID(), badRest('Lutetium-177'), { ...FAKE_ZIP, headers: { 'if-match': 'W/"9"' } });
     expectStatus(unknown, 404);
     expect(errorsOf(unknown)).toEqual([MSG.notFound[acceptLanguage]]);
-    // Kept before v1's steps (API.md): a stale If-Match → 412, even on a calibration in use with a bad form.
+    // Kept before v1's steps (docs/api.md): a stale If-Match → 412, even on a calibration in use with a bad form.
     const stale = await put(mine.id, badRest('Lutetium-177'), { ...FAKE_ZIP, headers: { 'if-match': 'W/"9"' } });
     expectStatus(stale, 412);
     expect(errorsOf(stale)).toEqual([MSG.stale[acceptLanguage]]);
@@ -225,7 +225,7 @@ describe('PUT: 404 → (If-Match 412) → in use past DS/II (409) → the isotop
   });
 });
 
-describe('DELETE: 404 → (If-Match 412) → in use (409, API.md: by any analysis)', () => {
+describe('DELETE: 404 → (If-Match 412) → in use (409, docs/api.md: by any analysis)', () => {
   it.each(LANGUAGES)('each step alone (%s); the calibration stays until its analysis is gone', async (acceptLanguage) => {
     const user = await verifiedUser(t, { name: 'Davi Deleta' });
     const mine = await createCalibration(t.app, user);

@@ -1,4 +1,4 @@
-// Calibrations: create, list, read, replace, delete, and the image download (v1 §1.13; API.md conventions:
+// Calibrations: create, list, read, replace, delete, and the image download (docs/v1-contract.md §1.13; docs/api.md conventions:
 // client ids, version/ETag/If-Match; "calibration files" deviation).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -268,7 +268,7 @@ describe('PUT /users/{uid}/calibrations/{cid}/', () => {
   });
 });
 
-describe('If-Match (API.md: version/ETag)', () => {
+describe('If-Match (docs/api.md: version/ETag)', () => {
   it.each([
     [undefined, STALE['pt-BR']],
     ['en-US', STALE['en-US']],
@@ -332,7 +332,7 @@ describe('DELETE /users/{uid}/calibrations/{cid}/', () => {
   });
 });
 
-describe('allowed methods (v1 §1.13)', () => {
+describe('allowed methods (docs/v1-contract.md §1.13)', () => {
   it('PATCH on an item and PUT/DELETE on the list → 405 with Allow', async () => {
     const item = await createCalibration(t.app, ana);
     const patch = await t.app.inject({ method: 'PATCH', url: calibrationUrl(ana.id, item.id), headers: { cookie: ana.cookies }, payload: {} });
@@ -345,7 +345,7 @@ describe('allowed methods (v1 §1.13)', () => {
 });
 
 describe('concurrent writes', () => {
-  // backend-notes §2.2: "UPDATE … WHERE id=$1 AND version=$2" — the If-Match check and the write must be one step.
+  // docs/reference/backend-notes.md §2.2: "UPDATE … WHERE id=$1 AND version=$2" — the If-Match check and the write must be one step.
   it('8 PUTs at once, all with If-Match W/"1" → exactly one 204, the others 412; the version moves once', async () => {
     const original = await createCalibration(t.app, ana, { calibrationName: 'Corrida Versão' });
     const responses = await Promise.all(

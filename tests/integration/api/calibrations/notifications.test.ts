@@ -1,5 +1,5 @@
-// Notifications of calibration changes (API.md additions: one per change, in the reader's language) and
-// the notification routes (v1 §1.18 with API.md's deviations: all notifications with `checked`, paging,
+// Notifications of calibration changes (docs/api.md additions: one per change, in the reader's language) and
+// the notification routes (docs/v1-contract.md §1.18 with docs/api.md's deviations: all notifications with `checked`, paging,
 // toogle_check scoped to the owner with an optional {"checked": …} body).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Replayed mutations (API.md conventions: Idempotency-Key, client UUIDs; backend-notes §2.2): a create
+// Replayed mutations (docs/api.md conventions: Idempotency-Key, client UUIDs; docs/reference/backend-notes.md §2.2): a create
 // sent again after a lost answer makes one calibration, one notification and keeps one file.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The calibration form's checks (v1 §1.13 messages; DOMAIN.md "Calibration records": residual < syringe,
+// The calibration form's checks (docs/v1-contract.md §1.13 messages; docs/domain.md "Calibration records": residual < syringe,
 // values ≥ 0, phantom volume > 0, measurement not in the future), on create and on replace; the images are
 // held to the analyses' rule (a zip, DICOM or image by declared type or extension and first bytes).
 import { randomUUID } from 'node:crypto';
@@ -25,7 +25,7 @@ import { multipart, type MultipartFields, type MultipartFile } from '#tests/util
 
 const REQUIRED = 'Este campo é obrigatório.';
 const NUMBER = 'Informe um número.';
-// v1 §1.13 and the message catalogue: Django's wording, "0.0" and (pt) "Certifique-se que".
+// docs/v1-contract.md §1.13 and the message catalogue: Django's wording, "0.0" and (pt) "Certifique-se que".
 const NOT_NEGATIVE = 'Certifique-se que este valor seja maior ou igual a 0.0.';
 const POSITIVE = 'O valor precisa ser maior que 0.';
 // v1 (Django) counts the characters: "Ensure this value has at least 3 characters (it has 2)."
@@ -142,7 +142,7 @@ describe('POST: one message per refused field (pt-BR)', () => {
     }
   });
 
-  // DOMAIN.md / v1 (Django's DateTimeField): an impossible calendar date is "Enter a valid date/time.",
+  // docs/domain.md / v1 (Django's DateTimeField): an impossible calendar date is "Enter a valid date/time.",
   // not silently moved to another day. An empty or blank field is a missing value ("required", checked
   // before the length), and only decimal numbers are numbers.
   it.each([

@@ -1,4 +1,4 @@
-// Orders (v1 §1.12 with API.md): the user's read-only list and item with statusCode, serviceId, a localized
+// Orders (docs/v1-contract.md §1.12 with docs/api.md): the user's read-only list and item with statusCode, serviceId, a localized
 // serviceName and analysisStatus counts; staff create, bill and confirm them (403 for others), and the user is
 // notified and mailed.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Back-office lists (API.md: the staff's orders and analysis queue): staff only, filtered by status,
+// Back-office lists (docs/api.md: the staff's orders and analysis queue): staff only, filtered by status,
 // a page at a time with the total in `count`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createMailingTestApp, expectStatus, lang, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';

@@ -1,4 +1,4 @@
-// Resumable uploads (tus 1.0, API.md additions, backend-notes §3): creation and resume, ownership (others
+// Resumable uploads (tus 1.0, docs/api.md additions, docs/reference/backend-notes.md §3): creation and resume, ownership (others
 // 404, anonymous 401), size and type refused before any byte travels, the SHA-256 checked at the end, the
 // expiry sweep, and the finished upload consumed once by a calibration (`imagesUploadId`).
 import { createHash, randomUUID } from 'node:crypto';

@@ -6,7 +6,7 @@ import { accountKeys, userPath } from './account-queries.ts';
 
 const NoContent = z.null();
 
-/** What the profile form sends: the editable fields (SPEC.md §5), CNPJ already stripped of formatting; "" clears one. */
+/** What the profile form sends: the editable fields (docs/product.md §5), CNPJ already stripped of formatting; "" clears one. */
 export interface ProfileChanges {
   name: string;
   clinic: string;

@@ -18,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('dashboard layout (SPEC.md §2 dashboard sections)', () => {
+describe('dashboard layout (docs/product.md §2 dashboard sections)', () => {
   it('links Perfil, Meus serviços, Minhas calibrações, Segurança and Notificações, and lists the sections still to come without links', async () => {
     stubApi(accountRoutes());
     await renderRoute('/dashboard/profile', { auth });

@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 
 /**
- * SPEC.md §2's dashboard sections, in order. `to` is set only for sections whose route exists: the
+ * docs/product.md §2's dashboard sections, in order. `to` is set only for sections whose route exists: the
  * others are listed as "coming soon" until their issue adds the route (TanStack's typed Link refuses
  * a path that is not in the route tree). `match` is what marks the item current.
  */

@@ -20,7 +20,7 @@ function checkNewEmail(typed: string, currentEmail: string): string[] {
   return parsed.data.toLowerCase() === currentEmail.toLowerCase() ? ['account:emailEdit.sameAsCurrent'] : [];
 }
 
-/** The e-mail is changed alone (SPEC.md §3); the new address must be confirmed through a mailed link. */
+/** The e-mail is changed alone (docs/product.md §3); the new address must be confirmed through a mailed link. */
 export function EmailEditPanel({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
   const query = useQuery(emailQuery(userId));

@@ -24,7 +24,7 @@ export function PhoneEditPanel({ userId }: { userId: string }) {
   );
 }
 
-/** Accepts "+55 (11) 98765-4321", "(11) 98765-4321" and the like; shows it formatted (SPEC.md §5) and sends E.164. */
+/** Accepts "+55 (11) 98765-4321", "(11) 98765-4321" and the like; shows it formatted (docs/product.md §5) and sends E.164. */
 function PhoneEditForm({ userId, currentPhone }: { userId: string; currentPhone: string }) {
   const { t } = useTranslation(['account', 'validation']);
   const navigate = useNavigate();

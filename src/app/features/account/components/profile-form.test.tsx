@@ -26,7 +26,7 @@ async function renderProfile(routes: FakeRoutes) {
   return { api, ...result };
 }
 
-describe('profile panel (SPEC.md §2 "Profile", §5)', () => {
+describe('profile panel (docs/product.md §2 "Profile", §5)', () => {
   it("shows the server's copy when the one restored from this device is older, until the user types", async () => {
     const user = userEvent.setup();
     const routes = accountRoutes();

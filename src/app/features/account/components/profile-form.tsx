@@ -16,7 +16,7 @@ import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 
 const SERVER_FIELDS = { name: 'name', clinic: 'clinic', role: 'role', cnpj: 'cnpj' } as const;
 
-/** SPEC.md §2 "Profile": e-mail, phone and CPF read-only; name, clinic, role and CNPJ editable; "Atualizar". */
+/** docs/product.md §2 "Profile": e-mail, phone and CPF read-only; name, clinic, role and CNPJ editable; "Atualizar". */
 export function ProfilePanel({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
   const query = useQuery(profileQuery(userId));
@@ -39,7 +39,7 @@ function ProfileForm({ userId, profile }: { userId: string; profile: Profile }) 
   const update = useUpdateProfile(userId);
 
   const onSubmit = form.onSubmit(({ name, clinic, role, cnpj }) => {
-    // SPEC.md §5: the CNPJ goes without its formatting.
+    // docs/product.md §5: the CNPJ goes without its formatting.
     update.mutate(
       { name, clinic, role, cnpj: stripFormatting(cnpj) },
       {

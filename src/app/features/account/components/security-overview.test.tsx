@@ -6,7 +6,7 @@ const auth = { id: TEST_USER_ID, isStaff: false };
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('security panel (SPEC.md §2 "Security", §9)', () => {
+describe('security panel (docs/product.md §2 "Security", §9)', () => {
   it('lists e-mail, a password of 16 asterisks and the formatted phone, each with its edit link', async () => {
     vi.stubGlobal('fetch', fakeAccountApi(accountRoutes({ verified: true })).fetch);
     await renderRoute('/dashboard/security', { auth });

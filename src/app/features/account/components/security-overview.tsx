@@ -11,10 +11,10 @@ import type { AccountField } from '../account-fields.ts';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import classes from './security-overview.module.css';
 
-/** SPEC.md §9: the password is never shown, only 16 asterisks. */
+/** docs/product.md §9: the password is never shown, only 16 asterisks. */
 export const MASKED_PASSWORD = '*'.repeat(16);
 
-/** SPEC.md §2 "Security": e-mail, password and phone, each with an Edit link to /dashboard/profile/{data}/edit. */
+/** docs/product.md §2 "Security": e-mail, password and phone, each with an Edit link to /dashboard/profile/{data}/edit. */
 export function SecurityOverview({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
   const email = useQuery(emailQuery(userId));

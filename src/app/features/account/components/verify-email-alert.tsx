@@ -7,7 +7,7 @@ import { showErrorMessages, showMessage } from '#app/ui/message-banner.ts';
 import { useResendVerification } from '../api/account-mutations.ts';
 import { emailQuery } from '../api/account-queries.ts';
 
-/** SPEC.md §6: until the address is confirmed, "Please verify your email to access the platform", with a way to get a new link. */
+/** docs/product.md §6: until the address is confirmed, "Please verify your email to access the platform", with a way to get a new link. */
 export function VerifyEmailAlert({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
   const { data } = useQuery(emailQuery(userId));

@@ -12,7 +12,7 @@ export const calibrationKeys = {
   pull: (userId: string) => [...calibrationKeys.user(userId), 'pull'] as const,
 };
 
-/** Calibrations use the dosimetry isotopes (v1 §1.13). */
+/** Calibrations use the dosimetry isotopes (docs/v1-contract.md §1.13). */
 export const CALIBRATION_ISOTOPES: IsotopeFilterName = 'dosimetry';
 
 export const calibrationsPath = (userId: string) => `/users/${encodeURIComponent(userId)}/calibrations/`;
@@ -32,7 +32,7 @@ export function fetchCalibration(userId: string, calibrationId: string, signal?:
 }
 
 /**
- * The pull (DESIGN.md §4): the server's calibrations merged into the local database (server wins
+ * The pull (docs/architecture.md §4): the server's calibrations merged into the local database (server wins
  * unless a write of ours is unsent), which the screens read. Its data is only the pull's summary.
  */
 export const calibrationsPullQuery = (userId: string) =>

@@ -27,7 +27,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * One calibration (SPEC.md §2 "My calibrations"): its values with units, the net activity, the
+ * One calibration (docs/product.md §2 "My calibrations"): its values with units, the net activity, the
  * images' download link once the server has them (while new ones wait to be sent, their name
  * instead), its sync state (a live region), Edit and Delete.
  */

@@ -61,7 +61,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('My calibrations list (SPEC.md §2)', () => {
+describe('My calibrations list (docs/product.md §2)', () => {
   it('pulls on entering and shows 2 per page, newest first, with a pager', async () => {
     const user = userEvent.setup();
     const api = serve(calibrations(5));

@@ -15,7 +15,7 @@ import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { SyncProblem } from './sync-problem.tsx';
 
-/** SPEC.md §9: calibrations, 2 per page. */
+/** docs/product.md §9: calibrations, 2 per page. */
 export const CALIBRATIONS_PAGE_SIZE = 2;
 
 function AddButton() {

@@ -16,7 +16,7 @@ import {
 import { calibrationEntity } from './calibration-store.ts';
 
 /**
- * How `calibration.create|update|delete` travel (v1 §1.13 with docs/api.md): the kit's way
+ * How `calibration.create|update|delete` travel (docs/v1-contract.md §1.13 with docs/api.md): the kit's way
  * (lib/sync/queued-entity-senders.ts), at `/users/{uid}/calibrations/`.
  */
 

@@ -11,7 +11,7 @@ export const notificationKeys = {
   pull: (userId: string) => [...notificationKeys.user(userId), 'pull'] as const,
 };
 
-/** SPEC.md §2: the list refreshes every 60 s while the app is visible. */
+/** docs/product.md §2: the list refreshes every 60 s while the app is visible. */
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
 const PAGE_SIZE = 500;
 
@@ -28,7 +28,7 @@ export async function fetchAllNotifications(userId: string, signal?: AbortSignal
 }
 
 /**
- * The pull (DESIGN.md §4): the server's notifications merged into the local database, which the
+ * The pull (docs/architecture.md §4): the server's notifications merged into the local database, which the
  * screens and the bell read. Its data is only the pull's summary; components read Dexie.
  */
 export const notificationsPullQuery = (userId: string) =>

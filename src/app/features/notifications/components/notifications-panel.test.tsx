@@ -48,7 +48,7 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('notifications screen (SPEC.md §2 "Notifications")', () => {
+describe('notifications screen (docs/product.md §2 "Notifications")', () => {
   it('pulls on entering: unread ones as dismissible alerts coloured by kind, read ones grey below, each with its date', async () => {
     const api = serve(NOTIFICATIONS);
     const { panel, undo } = await openScreen();

@@ -14,7 +14,7 @@ import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 
 type Kind = (typeof NOTIFICATION_KINDS)[number];
 
-/** SPEC.md §2: unread alerts coloured by kind; read ones grey. The kind is also written (title), not only coloured. */
+/** docs/product.md §2: unread alerts coloured by kind; read ones grey. The kind is also written (title), not only coloured. */
 const KIND_COLORS: Record<Kind, string> = { processing: 'blue', update: 'violet', success: 'teal', error: 'red' };
 
 function NotificationItem({ notification, userId }: { notification: NotificationRecord; userId: string }) {

@@ -30,7 +30,7 @@ export function markNotificationRead(userId: string, notificationId: string): Pr
 
 /**
  * `notification.check` → `POST /users/{uid}/notifications/{nid}/toogle_check/` with `{"checked": true}`
- * (API.md: sets the value, so a replay is harmless). A 404 means the notification is gone: done.
+ * (docs/api.md: sets the value, so a replay is harmless). A 404 means the notification is gone: done.
  * Discarding the write pulls the server's list again.
  */
 export function registerNotificationSenders(queryClient: QueryClient) {

@@ -16,7 +16,7 @@ export const orderKeys = {
   analyses: (userId: string, orderId: string) => [...orderKeys.user(userId), orderId, 'analyses'] as const,
 };
 
-/** Radiosynoviorthesis analyses name their isotope among these (v1 §1.14). */
+/** Radiosynoviorthesis analyses name their isotope among these (docs/v1-contract.md §1.14). */
 export const ANALYSIS_ISOTOPES: IsotopeFilterName = 'radiosyno';
 
 export const ordersPath = (userId: string) => `/users/${encodeURIComponent(userId)}/orders/`;
@@ -36,7 +36,7 @@ export function fetchAnalysis(userId: string, orderId: string, analysisId: strin
   return apiRequest(analysisPath(userId, orderId, analysisId), Analysis, { signal });
 }
 
-/** The pull of the user's orders into the local database (DESIGN.md §4), which the screens read. */
+/** The pull of the user's orders into the local database (docs/architecture.md §4), which the screens read. */
 export const ordersPullQuery = (userId: string) =>
   queryOptions({
     queryKey: orderKeys.pull(userId),

@@ -38,7 +38,7 @@ export function stepIndexOf(status: AnalysisStatusCode): number {
   return STEPS.indexOf(status);
 }
 
-/** SPEC.md §4: Data sent → Verifying information → Processing analysis → Analysis completed; Invalid information as the failure branch. */
+/** docs/product.md §4: Data sent → Verifying information → Processing analysis → Analysis completed; Invalid information as the failure branch. */
 export function AnalysisSteps({ status, messageToUser }: { status: AnalysisStatusCode; messageToUser: string }) {
   const { t } = useTranslation('analyses');
   const invalid = status === 'II';

@@ -25,7 +25,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export type DisabledReason = 'billPaid' | 'billMissing' | 'paymentPending' | 'noneRemaining' | 'noAnalyses';
 
 /**
- * SPEC.md §2 "My services" action rules: the bill only with a bill URL and payment not confirmed;
+ * docs/product.md §2 "My services" action rules: the bill only with a bill URL and payment not confirmed;
  * add only when confirmed, with analyses remaining (and a service that takes them); details only
  * when confirmed. Each is either allowed (null) or the reason it is not.
  */

@@ -51,7 +51,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('order action rules (SPEC.md §2)', () => {
+describe('order action rules (docs/product.md §2)', () => {
   it.each([
     // statusCode, billUrl, serviceId, remaining → bill, add, details
     ['APG', 'https://bank.example/b/1', 'dosi-clin', 3, null, 'paymentPending', 'paymentPending'],

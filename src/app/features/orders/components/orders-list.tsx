@@ -12,7 +12,7 @@ import { remainingOf, useOrders, usePendingSlots } from '../store/analysis-store
 import { OrderItem } from './order-item.tsx';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 
-/** SPEC.md §9: services, 6 per page. */
+/** docs/product.md §9: services, 6 per page. */
 export const ORDERS_PAGE_SIZE = 6;
 
 /**

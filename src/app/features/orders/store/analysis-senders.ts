@@ -7,7 +7,7 @@ import { analysesPath, analysisPath, analysesPullQuery, fetchAnalysis, orderKeys
 import { analysisEntity } from './analysis-store.ts';
 
 /**
- * How `analysis.create|update|delete` travel (v1 §1.14 with docs/api.md): the kit's way
+ * How `analysis.create|update|delete` travel (docs/v1-contract.md §1.14 with docs/api.md): the kit's way
  * (lib/sync/queued-entity-senders.ts), at `/users/{uid}/orders/{oid}/analysis/`. An analysis naming a
  * calibration still queued here waits for it (the server would not know it yet).
  */

@@ -62,7 +62,7 @@ export function deleteAnalysis(userId: string, id: string): Promise<boolean> {
   return analysisEntity.remove(userId, id);
 }
 
-/** The user may edit or delete an analysis only in Data sent and Invalid information (v1 §4.4). */
+/** The user may edit or delete an analysis only in Data sent and Invalid information (docs/v1-contract.md §4.4). */
 export const isEditable = (analysis: Pick<AnalysisRecord, 'statusCode'>) => EDITABLE_ANALYSIS_STATUSES.includes(analysis.statusCode);
 
 // ---- Reads -----------------------------------------------------------------------------------------

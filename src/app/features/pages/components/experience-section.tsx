@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { YEARS_OF_EXPERIENCE } from '../content/site-content.ts';
 import classes from './experience-section.module.css';
 
-/** SPEC.md §1: "more than 14 years of experience". */
+/** docs/product.md §1: "more than 14 years of experience". */
 export function ExperienceSection() {
   const { t } = useTranslation('site');
   return (

@@ -16,7 +16,7 @@ import { SlideCarousel } from './slide-carousel.tsx';
 import { TeamGrid } from './team-grid.tsx';
 import { TestimonialsSection } from './testimonials-section.tsx';
 
-/** SPEC.md §1: the home page's sections, in the order a visitor meets them. */
+/** docs/product.md §1: the home page's sections, in the order a visitor meets them. */
 export function HomePage({ socialProfiles }: { socialProfiles: readonly string[] }) {
   const { t } = useTranslation('site');
   return (

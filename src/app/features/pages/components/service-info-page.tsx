@@ -10,7 +10,7 @@ import { PageIntro } from './page-intro.tsx';
 import { SitePicture } from './site-picture.tsx';
 import classes from './site-lists.module.css';
 
-/** /service-info/{id}: the service's description, what is hired, the refund policy and the delivery (SPEC.md §2, §3). */
+/** /service-info/{id}: the service's description, what is hired, the refund policy and the delivery (docs/product.md §2, §3). */
 export function ServiceInfoPage({ id }: { id: ServiceId }) {
   const { t } = useTranslation(['site', 'catalog']);
   const texts = (key: string) => t(`catalog:services.${id}.${key}`);

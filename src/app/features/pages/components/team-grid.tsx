@@ -8,7 +8,7 @@ import classes from './site-lists.module.css';
 const LINK_ICONS: Record<SocialLink['kind'], typeof IconId> = { linkedin: IconBrandLinkedin, lattes: IconSchool, orcid: IconId };
 const PORTRAIT_SIZES = '120px';
 
-/** The team: photo, name, role and professional links (SPEC.md §3). */
+/** The team: photo, name, role and professional links (docs/product.md §3). */
 export function TeamGrid() {
   const { t } = useTranslation('site');
   return (

@@ -1,5 +1,5 @@
 /**
- * The public site's content (SPEC.md §1, §3): data here, texts as keys of the `site` namespace
+ * The public site's content (docs/product.md §1, §3): data here, texts as keys of the `site` namespace
  * (locales/{pt-BR,en-US,es}/site.json). Names, links and logos marked as placeholders in README.md
  * are fictitious until the company provides its own.
  */
@@ -171,7 +171,7 @@ export const FAQ_IDS = ['services', 'images', 'boleto', 'refund', 'privacy', 'ca
 
 export const FAQ = FAQ_IDS.map((id) => ({ id, questionKey: `site:faq.${id}.question`, answerKey: `site:faq.${id}.answer` }));
 
-/** SPEC.md §1: the team states more than 14 years of experience. */
+/** docs/product.md §1: the team states more than 14 years of experience. */
 export const YEARS_OF_EXPERIENCE = 14;
 
 /** Placeholder contact channels (the footer's WhatsApp and address are in the shell's nav-links.ts and common.json). */

@@ -7,7 +7,7 @@ async function renderFooter(language: Language = 'pt-BR') {
   return screen.findByRole('contentinfo');
 }
 
-describe('AppFooter (SPEC.md §2)', () => {
+describe('AppFooter (docs/product.md §2)', () => {
   // A <footer> inside <main> is not a contentinfo landmark for browsers and screen readers (HTML-AAM),
   // and a page has one <main> (HTML: at most one visible main element).
   it('is the page footer landmark, outside the one main landmark', async () => {
