@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { INDEXED_PATHS, languageParam, pageUrl, robotsTxt, seoHeadTags, sitemapXml } from './site-seo.ts';
 
 describe('site findability', () => {
