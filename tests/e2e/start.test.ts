@@ -53,5 +53,5 @@ describe('npm start (src/server/start.ts)', () => {
     } finally {
       await server.stop();
     }
-  }, 120_000);
+  }, 180_000);
 });
