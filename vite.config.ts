@@ -45,6 +45,8 @@ export default defineConfig({
     proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
   },
   build: {
+    // `npm start` builds into the server's DIST_DIR (src/server/start.ts).
+    outDir: process.env.DIST_DIR ?? 'dist',
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {

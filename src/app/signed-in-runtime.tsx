@@ -10,6 +10,8 @@ import { startPushLifecycle } from './features/pwa/push-lifecycle.ts';
 import { setAppBadge } from './lib/app-badge.ts';
 import { startLocalFirst } from './lib/local-first.ts';
 import { startUploadTerminations } from './lib/uploads/upload-termination.ts';
+import { whenIdle } from './lib/use-idle.ts';
+import { loadMessageHost } from './ui/message-host.tsx';
 import { useUnreadNotificationCount } from './ui/notification-bell.tsx';
 
 /**
@@ -31,6 +33,8 @@ export function startSignedInRuntime(queryClient: QueryClient) {
   // Cancelled uploads whose end the server has not confirmed yet (calibrations' and analyses').
   startUploadTerminations();
   startPushLifecycle();
+  // The sync's messages (sent, failed, conflicts) come at any time: their container is ready beforehand.
+  whenIdle(() => void loadMessageHost());
 }
 
 /** While signed in: notifications pulled at start and every 60 s, their live stream, and the unread count on the app icon. */

@@ -1,10 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { JS_BUDGET_BYTES, initialFiles, measureBundle, unstyledMantineClasses } from './bundle-size.ts';
-
-const gzipped = (text: string) => gzipSync(Buffer.from(text), { level: 9 }).length;
+import { JS_BUDGET_BYTES, bundleTable, firstVisit, unstyledMantineClasses, type Download } from './bundle-size.ts';
 
 function fakeDist(files: Record<string, string>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosehub-dist-'));
@@ -18,33 +15,28 @@ function fakeDist(files: Record<string, string>) {
 const ENTRY = 'import"./shared.js";console.log("m_8a5d1357 m_5ae2e3c");'.repeat(20);
 const SHARED = 'export const x="m_6d731127";'.repeat(30);
 const CSS = '.m_8a5d1357{color:red}@keyframes m_5ae2e3c{}'.repeat(10);
-const INDEX = `<!doctype html><html><head>
-  <link rel="preload" href="/locales/pt-BR/common.json" as="fetch" crossorigin>
-  <script type="module" crossorigin src="/assets/entry.js"></script>
-  <link rel="modulepreload" crossorigin href="/assets/shared.js">
-  <link rel="stylesheet" crossorigin href="/assets/style.css">
-  <link rel="manifest" href="/manifest.webmanifest">
-</head><body><div id="root"></div></body></html>`;
 
-// The check itself runs on the real build in CI (`.ci/run`, after `npm test` built it) and in `npm run bench`.
-describe('the bundle budget (tests/bench/bundle-size.ts)', () => {
-  it('counts the entry script and its modulepreloads as JavaScript, the stylesheets as CSS, gzip level 9', () => {
-    const dist = fakeDist({ 'index.html': INDEX, 'assets/entry.js': ENTRY, 'assets/shared.js': SHARED, 'assets/style.css': CSS });
-    const size = measureBundle(dist);
-    expect(size.files.map(({ url, kind }) => [url, kind])).toEqual([
-      ['/assets/entry.js', 'entry'],
-      ['/assets/shared.js', 'modulepreload'],
-      ['/assets/style.css', 'css'],
+const download = (url: string, kind: Download['kind'], gzipBytes: number, atMs: number): Download => ({ url, kind, rawBytes: gzipBytes * 3, gzipBytes, atMs });
+
+// The measurement itself (Chromium against the real server) runs on the real build in CI (`.ci/run`, after
+// `npm test` built it) and in `npm run bench`.
+describe('the first-visit budget (tests/bench/bundle-size.ts)', () => {
+  it('adds every script fetched, the idle-time ones too, as JavaScript, and the stylesheets as CSS', () => {
+    const visit = firstVisit([
+      download('/assets/notifications-container.js', 'script', 8_800, 4_500),
+      download('/assets/index.js', 'script', 154_000, 600),
+      download('/assets/index.css', 'stylesheet', 18_600, 300),
+      download('/assets/login-form.js', 'script', 14_500, 4_510),
     ]);
-    expect(size.jsGzipBytes).toBe(gzipped(ENTRY) + gzipped(SHARED));
-    expect(size.cssGzipBytes).toBe(gzipped(CSS));
-    expect(size.files[0]).toMatchObject({ rawBytes: ENTRY.length, gzipBytes: gzipped(ENTRY) });
-    fs.rmSync(dist, { recursive: true });
+    expect(visit.jsGzipBytes).toBe(154_000 + 8_800 + 14_500);
+    expect(visit.cssGzipBytes).toBe(18_600);
+    expect(visit.files.map((file) => file.url)).toEqual(['/assets/index.css', '/assets/index.js', '/assets/notifications-container.js', '/assets/login-form.js']);
   });
 
-  it('ignores what is not a script or stylesheet (fetch preloads, the manifest)', () => {
-    expect(initialFiles(INDEX).map((file) => file.url)).not.toContain('/locales/pt-BR/common.json');
-    expect(initialFiles(INDEX).map((file) => file.url)).not.toContain('/manifest.webmanifest');
+  it('prints each download in arrival order with the totals against the budget', () => {
+    const table = bundleTable(firstVisit([download('/assets/late.js', 'script', 1_000, 5_000), download('/assets/index.js', 'script', 171_000, 600)]));
+    expect(table.indexOf('/assets/index.js')).toBeLessThan(table.indexOf('/assets/late.js'));
+    expect(table).toContain('**JS total** | | | **172.0** (budget 170.0)');
   });
 
   it('is 170 kB, in kB of 1000 bytes', () => {
@@ -52,7 +44,7 @@ describe('the bundle budget (tests/bench/bundle-size.ts)', () => {
   });
 
   it('finds Mantine classes the scripts use and no stylesheet defines', () => {
-    const dist = fakeDist({ 'index.html': INDEX, 'assets/entry.js': ENTRY, 'assets/shared.js': SHARED, 'assets/style.css': CSS });
+    const dist = fakeDist({ 'assets/entry.js': ENTRY, 'assets/shared.js': SHARED, 'assets/style.css': CSS });
     expect(unstyledMantineClasses(dist)).toEqual(['m_6d731127']);
     fs.rmSync(dist, { recursive: true });
   });

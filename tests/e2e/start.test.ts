@@ -1,9 +1,15 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runServerExpectingFailure, startServer, tempDataDir } from './support/server.ts';
 
 const dataDir = tempDataDir();
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const startDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosehub-start-'));
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(startDir, { recursive: true, force: true });
+});
 
 describe('starting the server on a data directory', () => {
   it('prints the staff credentials on the first start only, reuses the data, and keeps a second process off it', async () => {
@@ -26,4 +32,26 @@ describe('starting the server on a data directory', () => {
     expect(isotopes).toEqual({ count: 6, row: ['Re-186', 'Re-188', 'P-32', 'Y-90', 'Sm-153', 'Lu-177'] });
     await second.stop();
   });
+});
+
+// CI runs this file on Node 24 too (.ci/run): npm start's own entry on the production Node.
+describe('npm start (src/server/start.ts)', () => {
+  it('on a fresh data directory: creates the database, prints the staff credentials, serves the built app and the API', async () => {
+    // A copy of the build, newer than every source, so start.ts serves it rather than building again.
+    const distDir = path.join(startDir, 'dist');
+    fs.cpSync(path.resolve(process.env.DIST_DIR ?? 'dist'), distDir, { recursive: true });
+    fs.utimesSync(path.join(distDir, 'index.html'), new Date(), new Date());
+    const server = await startServer(path.join(startDir, 'data'), { DIST_DIR: distDir }, 'src/server/start.ts');
+    try {
+      expect(server.output()).toMatch(/e-mail:\s+staff@dosehub\.local/);
+      expect(server.output()).not.toMatch(/Building the client/);
+      expect(fs.existsSync(path.join(startDir, 'data', 'db', 'PG_VERSION'))).toBe(true);
+      const page = await fetch(`${server.url}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<script type="module"[^>]+src="\/assets\/index-[\w-]+\.js"/);
+      expect(await (await fetch(`${server.url}/api/v1/health/`)).json()).toEqual({ status: 'ok' });
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
 });

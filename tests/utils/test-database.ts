@@ -19,9 +19,8 @@ async function adminQuery(text: string) {
   }
 }
 
-/** A database of its own for one test app: in-memory PGlite, or a fresh PostgreSQL database dropped afterwards. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (!usesPostgres()) return { database: { kind: 'pglite', dir: null }, drop: async () => {} };
+/** A fresh PostgreSQL database on TEST_DATABASE_URL's server, dropped (with its connections) by `drop`. */
+export async function createPostgresDatabase(): Promise<TestDatabase & { database: { kind: 'postgres'; url: string } }> {
   const name = `dosehub_test_${randomUUID().replaceAll('-', '')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(process.env.TEST_DATABASE_URL!);
@@ -30,4 +29,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     database: { kind: 'postgres', url: url.toString() },
     drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/** A database of its own for one test app: in-memory PGlite, or a fresh PostgreSQL database dropped afterwards. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!usesPostgres()) return { database: { kind: 'pglite', dir: null }, drop: async () => {} };
+  return createPostgresDatabase();
 }

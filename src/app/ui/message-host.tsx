@@ -1,18 +1,19 @@
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { useNotifications, type NotificationsProps } from '@mantine/notifications';
-import { whenIdle } from '#app/lib/use-idle.ts';
 
 /**
  * Where the message banners (message-banner.ts) appear. Mantine's notifications container, with its
- * transitions and portal, is not needed to paint a page: it loads once the page is idle, or at once
- * when a message comes first (the message waits in Mantine's store and shows when it mounts).
+ * transitions and portal, is not needed to paint a page: it loads when the first message comes (the
+ * message waits in Mantine's store and shows when it mounts), or earlier, at idle, once a user is
+ * signed in (signed-in-runtime.tsx), whose sync may show messages at any time. A visitor's first
+ * visit does not download it (the first-visit budget, tests/bench/bundle-size.ts).
  */
 
 let Container: ComponentType<NotificationsProps> | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
-/** Loads the container once (the app: idle or first message; tests: before rendering). */
+/** Loads the container once (the app: first message, or idle when signed in; tests: before rendering). */
 export function loadMessageHost(): Promise<void> {
   loading ??= import('./notifications-container.ts').then(
     (module) => {
@@ -39,9 +40,7 @@ export function MessageHost() {
   const { notifications, queue } = useNotifications();
   const waiting = notifications.length + queue.length > 0;
   useEffect(() => {
-    if (Loaded) return;
-    if (waiting) void loadMessageHost();
-    else return whenIdle(() => void loadMessageHost());
+    if (!Loaded && waiting) void loadMessageHost();
   }, [Loaded, waiting]);
   return Loaded ? <Loaded position="top-center" limit={3} /> : null;
 }

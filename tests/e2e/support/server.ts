@@ -23,9 +23,12 @@ function waitForExit(child: ChildProcess): Promise<number | null> {
   });
 }
 
-/** Starts the real server (`src/server/main.ts`) as its own process on a free port, with its own data directory. */
-export function startServer(dataDir = tempDataDir(), env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+/**
+ * Starts the real server (`src/server/main.ts`, or `src/server/start.ts` as `npm start` runs it) as its
+ * own process on a free port, with its own data directory.
+ */
+export function startServer(dataDir = tempDataDir(), env: Record<string, string> = {}, script = 'src/server/main.ts'): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
