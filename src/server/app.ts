@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { seedCatalog } from './db/seed.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { clientErrorHandler } from './plugins/client-errors.ts';
+import { clientErrorHandler, clientErrorsPlugin } from './plugins/client-errors.ts';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { pushPlugin } from './plugins/push.ts';
@@ -79,6 +79,7 @@ export async function buildApp(config: Config) {
   await app.register(i18nPlugin);
   await app.register(securityPlugin);
   await app.register(errorsPlugin, { allowedMethods, serveApp });
+  await app.register(clientErrorsPlugin);
   await app.register(requestShapePlugin);
   await app.register(authPlugin, { signingKey: await loadSigningKey(database.db, config.secretKey) });
   await app.register(mailPlugin, { config });

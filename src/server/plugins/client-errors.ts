@@ -1,6 +1,7 @@
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { negotiateLanguage } from '#shared/languages.ts';
 
 const REFUSALS: Record<string, { status: number; key: string }> = {
@@ -16,18 +17,21 @@ function languageOf(rawPacket: unknown) {
   return negotiateLanguage(match?.[1]);
 }
 
-/** A whole HTTP/1.1 answer with our `{"errors": [...]}` body, for a socket no request object exists for. */
-export function rawErrorResponse(status: number, message: string, language: string): string {
+function errorHeaders(body: string, language: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Content-Language': language,
+    Connection: 'close',
+    ...extra,
+  };
+}
+
+/** A whole HTTP/1.1 answer with our `{"errors": [...]}` body, for a socket no Fastify reply exists for. */
+function rawErrorResponse(status: number, message: string, language: string, extra: Record<string, string> = {}): string {
   const body = JSON.stringify({ errors: [message] });
-  return [
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    `Content-Language: ${language}`,
-    'Connection: close',
-    '',
-    body,
-  ].join('\r\n');
+  const headers = Object.entries(errorHeaders(body, language, extra)).map(([name, value]) => `${name}: ${value}`);
+  return [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, ...headers, '', body].join('\r\n');
 }
 
 /**
@@ -47,3 +51,21 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
   this.log.trace({ err: error }, 'client error');
   socket.destroy(error);
 }
+
+/**
+ * Requests Node answers itself, with an empty body, before Fastify sees them: an Expect other than
+ * 100-continue (417) and CONNECT (closed without a word; here 405, as any method the path does not take).
+ */
+export const clientErrorsPlugin = fp(async (app) => {
+  const translate = (request: IncomingMessage) => app.translator.forLanguage(negotiateLanguage(request.headers['accept-language']));
+  app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    const language = negotiateLanguage(request.headers['accept-language']);
+    const body = JSON.stringify({ errors: [translate(request)('errors.expectationFailed')] });
+    response.writeHead(417, errorHeaders(body, language)).end(body);
+  });
+  app.server.on('connect', (request: IncomingMessage, socket: Socket) => {
+    const language = negotiateLanguage(request.headers['accept-language']);
+    const message = translate(request)('errors.methodNotAllowed', { method: 'CONNECT' });
+    socket.end(rawErrorResponse(405, message, language));
+  });
+});

@@ -48,17 +48,14 @@ async function forward(reply: FastifyReply, response: Response) {
 }
 
 /** tus discovery (OPTIONS): no session needed, and no CORS headers, so a cross-origin preflight stays refused. */
-function discover(app: FastifyInstance, reply: FastifyReply) {
-  const { datastore } = app.uploads.store;
-  return reply
-    .code(204)
-    .headers({
-      'Tus-Resumable': '1.0.0',
-      'Tus-Version': '1.0.0',
-      'Tus-Extension': tusExtensions(datastore).join(','),
-      'Tus-Max-Size': String(app.uploads.maxBytes),
-    })
-    .send();
+async function discover(app: FastifyInstance, reply: FastifyReply) {
+  reply.code(204).headers({
+    'Tus-Resumable': '1.0.0',
+    'Tus-Version': '1.0.0',
+    'Tus-Extension': tusExtensions(app.uploads.store.datastore).join(','),
+    'Tus-Max-Size': String(app.uploads.maxBytes),
+  });
+  return null;
 }
 
 /**
