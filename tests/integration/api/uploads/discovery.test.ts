@@ -39,7 +39,7 @@ describe('OPTIONS /api/v1/uploads/: tus discovery', () => {
     const id = await createUpload(t.app, user, imageBytes(100));
     for (const url of [uploadUrl(id), uploadUrl('00000000-0000-4000-8000-000000000000'), uploadUrl(id).replace(/\/$/, '')]) {
       const response = await discover(url, { cookie: user.cookies });
-      expect(response.statusCode, url).toBe(204);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 204 });
       expect(response.headers['tus-version']).toBe('1.0.0');
       expect(response.headers['tus-max-size']).toBe(String(MAX_BYTES));
     }
