@@ -2,8 +2,10 @@
  * Refusals Node's HTTP layer makes before Fastify has a request (parser errors, timeouts, Expect, CONNECT, no
  * Host): over a real socket, since `inject` skips the parser. Each is our translated `{"errors": [...]}`.
  */
+import net from 'node:net';
+import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawExchange, type RawAnswer } from '#tests/utils/raw-http.ts';
+import { parseRawAnswer, rawExchange, type RawAnswer } from '#tests/utils/raw-http.ts';
 import { createTestApp, type TestApp } from '#tests/utils/test-app.ts';
 
 let t: TestApp;
@@ -85,4 +87,32 @@ describe('Node HTTP parser refusals, in our shape', () => {
     const response = await fetch(`http://127.0.0.1:${port}/api/v1/health/`);
     expect(response.status).toBe(200);
   });
+});
+
+describe('while the server closes', () => {
+  it('a request that arrives on an open connection → 503 in our shape with Connection: close (Fastify’s own body was not)', async () => {
+    const closing = await createTestApp();
+    const address = await closing.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = net.connect(Number(new URL(address).port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    // A first request in flight (its body not sent yet) keeps the connection open while the server closes.
+    socket.write('POST /api/v1/users/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n');
+    await setTimeout(300);
+    const closed = closing.app.close();
+    await setTimeout(100);
+    socket.write('{}GET /api/v1/health/ HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\n\r\n');
+    await ended;
+    await closed;
+    await closing.close().catch(() => {});
+
+    const answers = Buffer.concat(chunks).toString('utf8').split(/(?=HTTP\/1\.1 \d{3})/);
+    expect(answers).toHaveLength(2);
+    const second = parseRawAnswer(Buffer.from(answers[1]!), true);
+    expect(second.status).toBe(503);
+    expect(second.headers.connection).toBe('close');
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(second.body)).toEqual({ errors: ['The server is restarting. Try again in a moment.'] });
+  }, 120_000);
 });
