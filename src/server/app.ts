@@ -5,7 +5,8 @@ import { openDatabase } from './db/client.ts';
 import { seedCatalog } from './db/seed.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, clientErrorsPlugin } from './plugins/client-errors.ts';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { pushPlugin } from './plugins/push.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
@@ -54,6 +55,11 @@ export async function buildApp(config: Config) {
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
+    // Every refusal in our `{"errors": [...]}` shape: the router's, the HTTP parser's, while closing, without Host.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler,
+    return503OnClosing: false,
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -68,13 +74,14 @@ export async function buildApp(config: Config) {
   await app.register(dbPlugin, { database });
 
   await app.register(shutdownPlugin);
-  const allowedMethods = trackRouteMethods(app);
+  const { allowedMethods } = trackRouteMethods(app);
   // Read per request: main.ts fills publicUrl in with the listening URL when PUBLIC_URL is unset.
   const siteOrigin = () => config.publicUrl ?? 'http://localhost';
   const serveApp = hasBuiltApp(config.distDir) ? appShell(config.distDir, siteOrigin) : undefined;
   await app.register(i18nPlugin);
   await app.register(securityPlugin);
   await app.register(errorsPlugin, { allowedMethods, serveApp });
+  await app.register(clientErrorsPlugin);
   await app.register(requestShapePlugin);
   await app.register(authPlugin, { signingKey: await loadSigningKey(database.db, config.secretKey) });
   await app.register(mailPlugin, { config });

@@ -1,4 +1,4 @@
-// DESIGN.md §7, issue 13: two real server processes (src/server/main.ts) on one fresh PostgreSQL database,
+// docs/architecture.md §7, issue 13: two real server processes (src/server/main.ts) on one fresh PostgreSQL database,
 // as docs/deployment.md describes them: events through pg_notify, idempotency keys and rate limits in the
 // database, migrations and the upload sweep under advisory locks. Runs whenever TEST_DATABASE_URL is set
 // (.ci/run sets it when PostgreSQL answers); without it the file is reported as skipped.

@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { claimForm } from '../plugins/idempotency.ts';
+import { nulCharacterError } from './nul-characters.ts';
 import type { FileStore, StoredBytes } from '../storage/file-store.ts';
 import { toCamel } from './wire-names.ts';
 
@@ -40,6 +41,7 @@ export async function readForm(request: FastifyRequest, store: FileStore, fileFi
     for await (const part of request.parts()) {
       const name = toCamel(part.fieldname);
       if (part.type === 'field') {
+        if (typeof part.value === 'string' && part.value.includes('\u0000')) throw nulCharacterError(part.fieldname);
         fields[name] = part.value;
       } else if (fileFields.includes(name) && !files[name]) {
         const stored = await store.save(part.file);

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, InputError } from '../errors.ts';
 import { IdempotentReplay, sendStoredAnswer } from './idempotency.ts';
+import { useRequestLanguage } from './i18n.ts';
 import { validationKey, validationMessages, zodIssueMessages } from './validation-messages.ts';
 import type { trackRouteMethods } from './route-methods.ts';
 
@@ -12,6 +13,9 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'errors.emptyJson' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'errors.malformedJson' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'errors.badRequest' },
+  // The router's refusals (frameworkErrors): a path that does not decode, a path parameter over 100 characters.
+  FST_ERR_BAD_URL: { status: 400, key: 'errors.badUrl' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, key: 'errors.uriTooLong' },
 };
 
 const STATUS_KEYS: Record<number, string> = {
@@ -21,12 +25,15 @@ const STATUS_KEYS: Record<number, string> = {
   404: 'errors.notFound',
   405: 'errors.methodNotAllowed',
   406: 'errors.badRequest',
+  408: 'errors.requestTimeout',
   409: 'errors.conflict',
   412: 'errors.preconditionFailed',
   413: 'errors.bodyTooLarge',
+  414: 'errors.uriTooLong',
   415: 'errors.unsupportedMediaType',
   422: 'errors.unprocessable',
   429: 'errors.tooManyRequests',
+  431: 'errors.headersTooLarge',
 };
 
 function sendErrors(reply: FastifyReply, status: number, errors: string[]) {
@@ -56,14 +63,28 @@ function describe(error: FastifyError, request: FastifyRequest): { status: numbe
   return { status, errors: [t(STATUS_KEYS[status] ?? 'errors.badRequest')] };
 }
 
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** Fastify's refusals before a route is found (bad percent-encoding, over-long parameter): our body too. */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  useRequestLanguage(request, reply, request.server.translator);
+  const { status, errors } = describe(error, request);
+  return sendErrors(reply, status, errors);
+}
+
 interface ErrorsOptions {
-  allowedMethods: ReturnType<typeof trackRouteMethods>;
+  allowedMethods: ReturnType<typeof trackRouteMethods>['allowedMethods'];
   /** Serves the client for non-API paths (client-side routing); absent when there is no built client. */
   serveApp?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
 }
 
 /** Every error, of every status, leaves as `{"errors": [...]}` translated by Accept-Language (docs/api.md). */
 export const errorsPlugin = fp<ErrorsOptions>(async (app, { allowedMethods, serveApp }) => {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof IdempotentReplay) return sendStoredAnswer(reply, error.answer);
     const { status, errors } = describe(error, request);
@@ -72,18 +93,34 @@ export const errorsPlugin = fp<ErrorsOptions>(async (app, { allowedMethods, serv
     return sendErrors(reply, status, errors);
   });
 
+  /** 405 with Allow when a route has the path but not the method, else 404. */
+  const answerUnknownApiRoute = (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const allowed = allowedMethods(path);
+    // A route with this method exists for the path but sent it here (an owned route's uid is not a UUID): not found.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header('Allow', allowed.join(', '));
+      return sendErrors(reply, 405, [request.t('errors.methodNotAllowed', { method: request.method })]);
+    }
+    return sendErrors(reply, 404, [request.t('errors.notFound')]);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Fastify's own 503 while closing is not in our shape; the connection closes after this answer.
+    if (closing) return sendErrors(reply, 503, [request.t('errors.restarting')]);
+    // Node leaves this check to us (requireHostHeader: false) so that the refusal has our body.
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) return sendErrors(reply, 400, [request.t('errors.hostRequired')]);
+  });
+
+  // No route under /api: answered before the body is read (an odd method's, e.g. QUERY without a Content-Type,
+  // would fail first), after the session and CSRF checks of onRequest, as before.
+  app.addHook('preParsing', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (request.is404 && isApiPath(path)) return answerUnknownApiRoute(request, reply, path);
+  });
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = path === '/api' || path.startsWith('/api/');
-    if (isApi) {
-      const allowed = allowedMethods(path);
-      // A route with this method exists for the path but sent it here (an owned route's uid is not a UUID): not found.
-      if (allowed.length > 0 && !allowed.includes(request.method)) {
-        reply.header('Allow', allowed.join(', '));
-        return sendErrors(reply, 405, [request.t('errors.methodNotAllowed', { method: request.method })]);
-      }
-      return sendErrors(reply, 404, [request.t('errors.notFound')]);
-    }
+    if (isApiPath(path)) return answerUnknownApiRoute(request, reply, path);
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
     if (isPageRequest && serveApp) return serveApp(request, reply);
     return sendErrors(reply, 404, [request.t('errors.notFound')]);

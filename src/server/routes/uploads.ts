@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '#shared/schemas/common.ts';
@@ -7,7 +7,7 @@ import { appError } from '../errors.ts';
 import { isUuid } from '../http/uuid.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { checkNewUpload, findOwnUpload, forgetUpload, recordOffset } from '../services/uploads.ts';
-import { webRequestOf, type TusContext } from '../storage/tus-server.ts';
+import { tusExtensions, webRequestOf, type TusContext } from '../storage/tus-server.ts';
 
 const tags = ['uploads'];
 /** tus refusals of its own, as our translated messages. */
@@ -47,6 +47,17 @@ async function forward(reply: FastifyReply, response: Response) {
   return reply.send();
 }
 
+/** tus discovery (OPTIONS): no session needed, and no CORS headers, so a cross-origin preflight stays refused. */
+async function discover(app: FastifyInstance, reply: FastifyReply) {
+  reply.code(204).headers({
+    'Tus-Resumable': '1.0.0',
+    'Tus-Version': '1.0.0',
+    'Tus-Extension': tusExtensions(app.uploads.store.datastore).join(','),
+    'Tus-Max-Size': String(app.uploads.maxBytes),
+  });
+  return null;
+}
+
 /**
  * tus 1.0 (creation, creation-with-upload, expiration, termination) at `/uploads/`, run from Fastify routes so
  * the session, CSRF rules and language apply; each upload is its creator's (others get 404).
@@ -62,6 +73,19 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.method === 'DELETE' && response.status === 204) await forgetUpload(app.db, context.uploadId);
     return forward(reply, response);
   };
+
+  app.route({
+    method: 'OPTIONS',
+    url: '/uploads/',
+    schema: { tags, summary: 'tus discovery: Tus-Version, Tus-Extension, Tus-Max-Size (204)', response: { 204: z.null() } },
+    handler: (_request, reply) => discover(app, reply),
+  });
+  app.route({
+    method: 'OPTIONS',
+    url: '/uploads/:id/',
+    schema: { tags, summary: 'tus discovery on an upload URL, as on `/uploads/`', params: z.object({ id: z.string() }), response: { 204: z.null() } },
+    handler: (_request, reply) => discover(app, reply),
+  });
 
   app.post(
     '/uploads/',

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Server, type Locker } from '@tus/server';
-import type { Upload } from '@tus/utils';
+import type { DataStore, Upload } from '@tus/utils';
 import type { Db } from '../db/client.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { SIGNATURE_BYTES, contentMatchesType } from '../services/file-signatures.ts';
@@ -72,6 +72,16 @@ export function createTusServer(options: { db: Db; store: UploadStore; path: str
 }
 
 export type TusServer = ReturnType<typeof createTusServer>;
+
+/**
+ * The tus extensions served: the store's, but not creation-defer-length (a creation must declare its
+ * Upload-Length) and expiration only when uploads do expire. No checksum extension: the file's SHA-256 comes
+ * in Upload-Metadata and is checked once the last byte arrives.
+ */
+export function tusExtensions(store: DataStore): string[] {
+  const served = new Set(['creation', 'creation-with-upload', 'termination', ...(store.getExpiration() > 0 ? ['expiration'] : [])]);
+  return store.extensions.filter((extension) => served.has(extension));
+}
 
 /** The Fastify request as a Web request for `handleWeb`, its body streamed (never buffered). */
 export function webRequestOf(request: FastifyRequest, reply: FastifyReply, context: TusContext): Request {
