@@ -1,9 +1,10 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Anchor, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/format/date-time.ts';
+import { DetailField } from '#app/ui/detail-field.tsx';
 import type { CalibrationRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { ItemActions } from '#app/ui/item-actions.tsx';
@@ -12,19 +13,6 @@ import { netActivity } from '../calibration-values.ts';
 import { formatMeasure } from '../format.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
 import { EditAndRetryLink, SyncProblem } from './sync-problem.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={500}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /**
  * One calibration (docs/product.md §2 "My calibrations"): its values with units, the net activity, the
@@ -54,15 +42,15 @@ export function CalibrationItem({ calibration, onDelete }: { calibration: Calibr
           </Box>
         </Group>
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
-          <Field label={t('fields.syringeActivity')}>{measure(calibration.syringeActivity)}</Field>
-          <Field label={t('fields.residualSyringeActivity')}>{measure(calibration.residualSyringeActivity)}</Field>
-          <Field label={t('fields.netActivity')}>{measure(netActivity(calibration))}</Field>
-          <Field label={t('fields.measurementDatetime')}>
+          <DetailField label={t('fields.syringeActivity')}>{measure(calibration.syringeActivity)}</DetailField>
+          <DetailField label={t('fields.residualSyringeActivity')}>{measure(calibration.residualSyringeActivity)}</DetailField>
+          <DetailField label={t('fields.netActivity')}>{measure(netActivity(calibration))}</DetailField>
+          <DetailField label={t('fields.measurementDatetime')}>
             <time dateTime={calibration.measurementDatetime}>{formatDateTime(calibration.measurementDatetime, language)}</time>
-          </Field>
-          <Field label={t('fields.isotope')}>{calibration.isotope}</Field>
-          <Field label={t('fields.phantomVolume')}>{measure(calibration.phantomVolume)}</Field>
-          <Field label={t('fields.acquisitionTime')}>{measure(calibration.acquisitionTime)}</Field>
+          </DetailField>
+          <DetailField label={t('fields.isotope')}>{calibration.isotope}</DetailField>
+          <DetailField label={t('fields.phantomVolume')}>{measure(calibration.phantomVolume)}</DetailField>
+          <DetailField label={t('fields.acquisitionTime')}>{measure(calibration.acquisitionTime)}</DetailField>
         </SimpleGrid>
         {problem && <SyncProblem row={problem} name={name} editLink={<EditAndRetryLink id={calibration.id} name={name} />} />}
         <Group justify="space-between" gap="xs">

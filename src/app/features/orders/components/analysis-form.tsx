@@ -1,6 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { Alert, Button, FileInput, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { useFormState } from '#app/lib/use-form-state.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { QueuedFormAlerts, useServerProblem } from '#app/ui/queued-form.tsx';
+import { QueuedImagesInput } from '#app/ui/queued-images-input.tsx';
 import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { isotopesQuery, useIsotopeNames } from '#app/lib/isotopes.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
@@ -276,21 +276,14 @@ function AnalysisForm({
             />
           )}
         </SimpleGrid>
-        <FileInput
-          label={t('fields.images')}
-          description={editing ? (queuedImages ? t('form.imagesQueuedHint', { name: queuedImages.name }) : t('form.imagesEditHint')) : t('form.imagesHint')}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          placeholder={editing ? (queuedImages ? t('form.imagesKeepQueued') : t('form.imagesKeep')) : t('form.imagesPlaceholder')}
-          leftSection={<IconUpload size={16} aria-hidden />}
-          accept=".zip,.dcm,.dicom,.png,.jpg,.jpeg,.tif,.tiff,application/zip,application/dicom,image/png,image/jpeg,image/tiff"
-          required={!editing}
-          clearable
-          clearButtonProps={{ 'aria-label': t('form.clearImages') }}
-          name="images"
+        <QueuedImagesInput
+          t={t}
+          editing={editing}
+          queued={queuedImages}
           value={images}
           onChange={pickImages}
           error={imagesField.error}
-          ref={imagesField.ref}
+          inputRef={imagesField.ref}
         />
         <Group justify="flex-end" gap="sm">
           <Button renderRoot={(props) => <Link to="/dashboard/my-services/$orderId/analyses" params={{ orderId: order.id }} {...props} />} variant="default">

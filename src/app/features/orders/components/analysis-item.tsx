@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Alert, Anchor, Box, Card, Group, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconX } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/format/date-time.ts';
 import type { AnalysisStatusCode } from '#shared/schemas/orders.ts';
+import { DetailField } from '#app/ui/detail-field.tsx';
 import type { AnalysisRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { ItemActions } from '#app/ui/item-actions.tsx';
@@ -14,19 +15,6 @@ import { formatNumber } from '../format.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
 import { isEditable } from '../store/analysis-store.ts';
 import { EditAndRetryLink, SyncProblem } from './sync-problem.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={500}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** The main line of steps; Invalid information (II) takes Verifying information's place as the failure branch. */
 const STEPS = ['DS', 'AI', 'PR', 'CO'] as const satisfies readonly AnalysisStatusCode[];
@@ -117,12 +105,12 @@ export function AnalysisItem({
         </Group>
         <AnalysisSteps status={analysis.statusCode} messageToUser={analysis.messageToUser} />
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
-          {analysis.createdAt && <Field label={t('fields.createdAt')}>{dateTime(analysis.createdAt)}</Field>}
-          {analysis.modifiedAt && <Field label={t('fields.modifiedAt')}>{dateTime(analysis.modifiedAt)}</Field>}
-          {analysis.calibrationId && <Field label={t('fields.calibrationId')}>{calibrationName ?? t('item.unknownCalibration')}</Field>}
-          {analysis.injectedActivity !== undefined && <Field label={t('fields.injectedActivity')}>{formatNumber(analysis.injectedActivity, language)}</Field>}
-          {analysis.administrationDatetime && <Field label={t('fields.administrationDatetime')}>{dateTime(analysis.administrationDatetime)}</Field>}
-          {analysis.isotope && <Field label={t('fields.isotope')}>{analysis.isotope}</Field>}
+          {analysis.createdAt && <DetailField label={t('fields.createdAt')}>{dateTime(analysis.createdAt)}</DetailField>}
+          {analysis.modifiedAt && <DetailField label={t('fields.modifiedAt')}>{dateTime(analysis.modifiedAt)}</DetailField>}
+          {analysis.calibrationId && <DetailField label={t('fields.calibrationId')}>{calibrationName ?? t('item.unknownCalibration')}</DetailField>}
+          {analysis.injectedActivity !== undefined && <DetailField label={t('fields.injectedActivity')}>{formatNumber(analysis.injectedActivity, language)}</DetailField>}
+          {analysis.administrationDatetime && <DetailField label={t('fields.administrationDatetime')}>{dateTime(analysis.administrationDatetime)}</DetailField>}
+          {analysis.isotope && <DetailField label={t('fields.isotope')}>{analysis.isotope}</DetailField>}
         </SimpleGrid>
         {problem && <SyncProblem row={problem} name={name} editLink={<EditAndRetryLink orderId={analysis.orderId} id={analysis.id} name={name} />} />}
         <Group justify="space-between" gap="xs">

@@ -1,26 +1,14 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Accordion, Badge, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileInvoice, IconList, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatBrl } from '#shared/format/money.ts';
+import { DetailField } from '#app/ui/detail-field.tsx';
 import type { OrderRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { takesAnalyses } from '../analysis-values.ts';
 import { completionOf, formatDate, formatPercent } from '../format.ts';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={500}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 export type DisabledReason = 'billPaid' | 'billMissing' | 'paymentPending' | 'noneRemaining' | 'noAnalyses';
 
@@ -68,12 +56,12 @@ export function OrderItem({ order, remaining }: { order: OrderRecord; remaining:
       <Accordion.Panel>
         <Stack gap="md">
           <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
-            <Field label={t('fields.price')}>{formatBrl(order.price)}</Field>
-            <Field label={t('fields.total')}>{total}</Field>
-            <Field label={t('fields.sent')}>{sent}</Field>
-            <Field label={t('fields.remaining')}>{remaining}</Field>
-            <Field label={t('fields.payment')}>{t(`payment.${order.statusCode}`)}</Field>
-            <Field label={t('fields.code')}>{order.code}</Field>
+            <DetailField label={t('fields.price')}>{formatBrl(order.price)}</DetailField>
+            <DetailField label={t('fields.total')}>{total}</DetailField>
+            <DetailField label={t('fields.sent')}>{sent}</DetailField>
+            <DetailField label={t('fields.remaining')}>{remaining}</DetailField>
+            <DetailField label={t('fields.payment')}>{t(`payment.${order.statusCode}`)}</DetailField>
+            <DetailField label={t('fields.code')}>{order.code}</DetailField>
           </SimpleGrid>
           <Stack gap={4}>
             <Group justify="space-between" gap="xs">

@@ -1,0 +1,50 @@
+import { FileInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import type { Ref } from 'react';
+
+/** What a queued entity's images may be: a zip, DICOM or an image (the server checks the first bytes too). */
+export const IMAGES_ACCEPT = '.zip,.dcm,.dicom,.png,.jpg,.jpeg,.tif,.tiff,application/zip,application/dicom,image/png,image/jpeg,image/tiff';
+
+/**
+ * The images of a queued entity's form: required on create; on edit, blank keeps the current images, or
+ * those a queued write will upload (named). Texts from the feature's namespace (`fields.images`,
+ * `form.images*`, `form.clearImages`).
+ */
+export function QueuedImagesInput({
+  t,
+  editing,
+  queued,
+  value,
+  onChange,
+  error,
+  inputRef,
+}: {
+  t: TFunction;
+  editing: boolean;
+  queued: { name: string } | null | undefined;
+  value: File | null;
+  onChange: (file: File | null) => void;
+  error?: string;
+  inputRef?: Ref<HTMLButtonElement>;
+}) {
+  const description = editing ? (queued ? t('form.imagesQueuedHint', { name: queued.name }) : t('form.imagesEditHint')) : t('form.imagesHint');
+  return (
+    <FileInput
+      label={t('fields.images')}
+      description={description}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      placeholder={editing ? (queued ? t('form.imagesKeepQueued') : t('form.imagesKeep')) : t('form.imagesPlaceholder')}
+      leftSection={<IconUpload size={16} aria-hidden />}
+      accept={IMAGES_ACCEPT}
+      required={!editing}
+      clearable
+      clearButtonProps={{ 'aria-label': t('form.clearImages') }}
+      name="images"
+      value={value}
+      onChange={onChange}
+      error={error}
+      ref={inputRef}
+    />
+  );
+}
