@@ -10,7 +10,7 @@ import { nowAsLocalInput } from '#app/lib/local-input.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { QueuedFormAlerts, useServerProblem } from '#app/ui/queued-form.tsx';
-import { QueuedImagesInput } from '#app/ui/queued-images-input.tsx';
+import { QueuedImagesInput, useImagesInput } from '#app/ui/queued-images-input.tsx';
 import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { isotopesQuery, useIsotopeNames } from '#app/lib/isotopes.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
@@ -83,7 +83,6 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
   const calibrations = useCalibrations(userId);
   const queuedImages = useQueuedFile(calibration?.id ?? '');
   const problemText = useProblemText();
-  const [images, setImages] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
 
   const otherNames = (calibrations ?? []).filter((other) => other.id !== calibration?.id).map((other) => other.calibrationName);
@@ -117,11 +116,7 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
   });
 
   const isotope = form.textField('isotope');
-  const imagesField = form.textField('images');
-  const pickImages = (file: File | null) => {
-    setImages(file);
-    imagesField.onChange({ currentTarget: { value: file?.name ?? '' } } as ChangeEvent<HTMLInputElement>);
-  };
+  const { images, inputProps: imagesInput } = useImagesInput(form.textField('images'));
   const isotopesMissing = isotopeNames !== undefined && isotopeNames.length === 0 && isotopesRefresh.isError;
 
   return (
@@ -189,10 +184,7 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
           t={t}
           editing={editing}
           queued={queuedImages}
-          value={images}
-          onChange={pickImages}
-          error={imagesField.error}
-          inputRef={imagesField.ref}
+          {...imagesInput}
         />
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/dashboard/my-calibrations" variant="default">

@@ -9,7 +9,7 @@ import { useFormState } from '#app/lib/use-form-state.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { QueuedFormAlerts, useServerProblem } from '#app/ui/queued-form.tsx';
-import { QueuedImagesInput } from '#app/ui/queued-images-input.tsx';
+import { QueuedImagesInput, useImagesInput } from '#app/ui/queued-images-input.tsx';
 import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { isotopesQuery, useIsotopeNames } from '#app/lib/isotopes.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
@@ -174,7 +174,6 @@ function AnalysisForm({
   const analyses = useAnalyses(userId, order.id);
   const queuedImages = useQueuedFile(analysis?.id ?? '');
   const problemText = useProblemText();
-  const [images, setImages] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
 
   const otherNames = (analyses ?? []).filter((other) => other.id !== analysis?.id).map((other) => other.analysisName);
@@ -210,11 +209,7 @@ function AnalysisForm({
   const isotopeOptions = [...(isotopeNames ?? [])];
   if (isotope.value && !isotopeOptions.includes(isotope.value)) isotopeOptions.unshift(isotope.value);
   const isotopesMissing = isotopeNames !== undefined && isotopeNames.length === 0 && isotopesRefresh.isError;
-  const imagesField = form.textField('images');
-  const pickImages = (file: File | null) => {
-    setImages(file);
-    imagesField.onChange(asChange(file?.name ?? ''));
-  };
+  const { images, inputProps: imagesInput } = useImagesInput(form.textField('images'));
   const selectProps = {
     searchable: true,
     openOnFocus: false,
@@ -280,10 +275,7 @@ function AnalysisForm({
           t={t}
           editing={editing}
           queued={queuedImages}
-          value={images}
-          onChange={pickImages}
-          error={imagesField.error}
-          inputRef={imagesField.ref}
+          {...imagesInput}
         />
         <Group justify="flex-end" gap="sm">
           <Button renderRoot={(props) => <Link to="/dashboard/my-services/$orderId/analyses" params={{ orderId: order.id }} {...props} />} variant="default">
