@@ -121,13 +121,13 @@ describe('notifications screen (docs/product.md §2 "Notifications")', () => {
 
     const tab = createDrainer({ locks: null });
     expect(await tab.drain()).toMatchObject({ status: 'offline' });
-    expect(await queued()).toMatchObject([{ state: 'pending', attempts: 1 }]);
+    expect(await queued()).toMatchObject([{ state: 'pending', attempts: 0, networkFailures: 1, waitReason: 'network' }]);
 
     online = true;
     await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
     expect(await tab.drain()).toMatchObject({ status: 'drained', sent: 1 });
     await tab.drain();
-    // One attempt that never reached the server, one that did: the same Idempotency-Key both times.
+    // One send that never reached the server (not an attempt), one that did: the same Idempotency-Key both times.
     expect(api.callsTo('POST', TOGGLE(2))).toHaveLength(2);
     expect(new Set(api.callsTo('POST', TOGGLE(2)).map((c) => c.headers.get('Idempotency-Key'))).size).toBe(1);
     expect(await queued()).toMatchObject([{ state: 'done' }]);
