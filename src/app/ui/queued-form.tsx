@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '#app/lib/api-client.ts';
 import type { OutboxRow } from '#app/lib/db.ts';
 import { messageText, type FormMessage } from '#app/lib/form-errors.ts';
@@ -42,16 +42,17 @@ export function QueuedFormAlerts({
   general,
   refused,
   online,
-  t,
+  offlineNote,
   problemText,
 }: {
   general: FormMessage[];
   refused: boolean;
   online: boolean;
-  /** The feature's namespace first: `form.serverRefused` and `form.offlineNote` come from it. */
-  t: TFunction;
+  /** What happens to this entity's save offline (the feature's words). */
+  offlineNote: string;
   problemText: (text: string) => string;
 }) {
+  const { t } = useTranslation('sync');
   return (
     <>
       {general.length > 0 && (
@@ -65,7 +66,7 @@ export function QueuedFormAlerts({
       )}
       {!online && (
         <Alert color="blue" variant="light" role="status">
-          {t('form.offlineNote')}
+          {offlineNote}
         </Alert>
       )}
     </>

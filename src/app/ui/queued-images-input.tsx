@@ -1,7 +1,7 @@
 import { FileInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { useState, type ChangeEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** What a queued entity's images may be: a zip, DICOM or an image (the server checks the first bytes too). */
 export const IMAGES_ACCEPT = '.zip,.dcm,.dicom,.png,.jpg,.jpeg,.tif,.tiff,application/zip,application/dicom,image/png,image/jpeg,image/tiff';
@@ -25,11 +25,11 @@ export function useImagesInput(field: ImagesTextField) {
 
 /**
  * The images of a queued entity's form: required on create; on edit, blank keeps the current images, or
- * those a queued write will upload (named). Texts from the feature's namespace (`fields.images`,
- * `form.images*`, `form.clearImages`).
+ * those a queued write will upload (named). The label and the create hint are the feature's words.
  */
 export function QueuedImagesInput({
-  t,
+  label,
+  createHint,
   editing,
   queued,
   value,
@@ -37,7 +37,8 @@ export function QueuedImagesInput({
   error,
   inputRef,
 }: {
-  t: TFunction;
+  label: string;
+  createHint: string;
   editing: boolean;
   queued: { name: string } | null | undefined;
   value: File | null;
@@ -45,18 +46,19 @@ export function QueuedImagesInput({
   error?: string;
   inputRef?: Ref<HTMLButtonElement>;
 }) {
-  const description = editing ? (queued ? t('form.imagesQueuedHint', { name: queued.name }) : t('form.imagesEditHint')) : t('form.imagesHint');
+  const { t } = useTranslation('sync');
+  const description = editing ? (queued ? t('images.queuedHint', { name: queued.name }) : t('images.editHint')) : createHint;
   return (
     <FileInput
-      label={t('fields.images')}
+      label={label}
       description={description}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
-      placeholder={editing ? (queued ? t('form.imagesKeepQueued') : t('form.imagesKeep')) : t('form.imagesPlaceholder')}
+      placeholder={editing ? (queued ? t('images.keepQueued') : t('images.keep')) : t('images.placeholder')}
       leftSection={<IconUpload size={16} aria-hidden />}
       accept={IMAGES_ACCEPT}
       required={!editing}
       clearable
-      clearButtonProps={{ 'aria-label': t('form.clearImages') }}
+      clearButtonProps={{ 'aria-label': t('images.clear') }}
       name="images"
       value={value}
       onChange={onChange}

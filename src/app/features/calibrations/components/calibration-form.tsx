@@ -122,7 +122,7 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={saving}>
       <Stack gap="lg">
-        <QueuedFormAlerts general={general} refused={problem !== null} online={online} t={t} problemText={problemText} />
+        <QueuedFormAlerts general={general} refused={problem !== null} online={online} offlineNote={t('form.offlineNote')} problemText={problemText} />
         {calibration && <UploadProgressList entityIds={[calibration.id]} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <Select
@@ -181,7 +181,8 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
           />
         </SimpleGrid>
         <QueuedImagesInput
-          t={t}
+          label={t('fields.images')}
+          createHint={t('form.imagesHint')}
           editing={editing}
           queued={queuedImages}
           {...imagesInput}

@@ -224,7 +224,7 @@ function AnalysisForm({
         <Text size="sm" fw={600} role="status">
           {t('form.remaining', { count: remaining })}
         </Text>
-        <QueuedFormAlerts general={general} refused={problem !== null} online={online} t={t} problemText={problemText} />
+        <QueuedFormAlerts general={general} refused={problem !== null} online={online} offlineNote={t('form.offlineNote')} problemText={problemText} />
         {analysis && <UploadProgressList entityIds={[analysis.id]} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput label={t('fields.analysisName')} description={t('form.nameHint')} inputWrapperOrder={['label', 'input', 'description', 'error']} required maxLength={24} autoComplete="off" {...form.textField('analysisName')} />
@@ -272,7 +272,8 @@ function AnalysisForm({
           )}
         </SimpleGrid>
         <QueuedImagesInput
-          t={t}
+          label={t('fields.images')}
+          createHint={t('form.imagesHint')}
           editing={editing}
           queued={queuedImages}
           {...imagesInput}
