@@ -55,6 +55,9 @@ export default defineConfig({
           groups: [
             // Everything / needs in the entry chunk: one request instead of a dozen small shared chunks.
             { name: 'start', tags: ['$initial'] },
+            // Mantine's small shared helpers (createSafeContext…) too: otherwise the first page chunk that needs
+            // one (the login form's) holds it, and / fetches that whole chunk for a Card.
+            { name: 'start', test: /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]utils[\\/]/ },
             // zod and the shared API schemas, which nearly every other screen needs, in one chunk.
             schemasGroup('schemas'),
             // The login form with what it needs (Mantine inputs, Trans, mutations) in one request; the other
