@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -18,6 +19,9 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
         : SERVER_SUITES,
     exclude: [database === 'pglite' ? '**/*.postgres.test.ts' : '**/*.pglite.test.ts'],
     setupFiles: ['tests/setup/server.setup.ts'],
+    // Each file builds its own app and database, so the server modules can be loaded once per worker:
+    // the suites take 220 s instead of 300 s on one worker.
+    isolate: false,
     env: database === 'postgres' ? { TEST_DB: 'postgres' } : {},
   },
 });
@@ -30,6 +34,9 @@ export default mergeConfig(
       globals: true,
       restoreMocks: true,
       testTimeout: 15_000,
+      // Vitest leaves a core to itself by default: one worker on a 2-core machine. The suites wait on I/O
+      // (databases, SMTP, timers) often enough that a worker per core is faster (server suites 300 → 167 s).
+      maxWorkers: os.availableParallelism(),
       projects: [
         {
           extends: true,

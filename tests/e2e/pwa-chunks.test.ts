@@ -80,7 +80,7 @@ describe('the login page (Chromium, real server)', () => {
   it("gets its code in two chunks beside the entry's, both named in the page so they load with it", async () => {
     const html = await (await fetch(`${env.server.url}/login`)).text();
     const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)].map(([, href]) => chunkName(href!));
-    expect(preloaded.sort()).toEqual(['login', 'login-form', 'rolldown-runtime']);
+    expect(preloaded.sort()).toEqual(['login', 'login-form', 'start']);
 
     const context = await env.browser.newContext({ serviceWorkers: 'block' });
     const page = await openPage(context);
@@ -92,7 +92,7 @@ describe('the login page (Chromium, real server)', () => {
     // The app has replaced the pre-rendered copy: its form is the live one.
     await expect.poll(() => page.locator('[inert]').count()).toBe(0);
     await page.locator('input[type="email"]').fill('someone@example.com');
-    expect(scripts.slice(0, 4).sort()).toEqual(['index', 'login', 'login-form', 'rolldown-runtime']);
+    expect(scripts.slice(0, 4).sort()).toEqual(['index', 'login', 'login-form', 'start']);
     await context.close();
   });
 });

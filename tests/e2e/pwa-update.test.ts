@@ -76,5 +76,7 @@ describe('a deploy while a tab is open (Chromium, real server restarted with a n
     const problems = page.problems.filter((p) => !/net::ERR_CONNECTION_RESET|Failed to load resource|Failed to fetch/.test(p));
     expect(problems).toEqual([]);
     await context.close();
-  });
+    // A production build in a child process (with its pre-rendering) and two server starts: ~30 s on an idle
+    // 2-core machine, twice that under CI's load.
+  }, 150_000);
 });
