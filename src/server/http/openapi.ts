@@ -121,6 +121,7 @@ const SHARED_REFUSALS: Record<number, string> = {
   415: 'A Content-Type the route does not read',
   422: 'This Idempotency-Key was used for a different request',
   429: 'Too many attempts: retry after Retry-After seconds',
+  500: 'An internal error (the database unreachable, a bug): retry later',
   503: 'The server is restarting: retry',
 };
 
@@ -135,7 +136,7 @@ function addHeader(response: Json, name: string, value: Json) {
 
 /** The checks every route goes through (plugins: errors, auth, idempotency, request-shape). */
 function addSharedRules(method: string, op: Json, extras: Json) {
-  [400, 503].forEach((status) => ensure(op, status));
+  [400, 500, 503].forEach((status) => ensure(op, status));
   if (op.parameters?.some((parameter: Json) => parameter.in === 'path')) ensure(op, 414);
   if (op.requestBody) [413, 415].forEach((status) => ensure(op, status));
   if (op.security) ensure(op, 401);
