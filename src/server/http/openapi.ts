@@ -32,6 +32,8 @@ export interface OperationDoc {
   ifMatch?: boolean;
   /** Staff only (routes/staff.ts): 403 for a signed-in user who is not staff. */
   staff?: boolean;
+  /** Refusals ({"errors"}) the route's plugin scope adds (owned.ts: 404 for a uid that is no UUID). */
+  refusals?: number[];
 }
 
 declare module 'fastify' {
@@ -50,6 +52,12 @@ export const securitySchemes = {
     name: 'jwt-access-token',
     description:
       'The access cookie set by /users/login/ and /users/register/ (HttpOnly, SameSite=Lax, 15 minutes; renewed by /users/auth/token/refresh/ with the refresh cookie `jwt-refresh-token`). Without it, or with an expired one: 401.',
+  },
+  refresh: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'jwt-refresh-token',
+    description: 'The refresh cookie (HttpOnly, path /api/v1/users/auth/token/, 48 hours), rotated on each use.',
   },
 } as const;
 
@@ -141,6 +149,7 @@ function addSharedRules(method: string, op: Json, extras: Json) {
   if (op.requestBody) [413, 415].forEach((status) => ensure(op, status));
   if (op.security) ensure(op, 401);
   if (extras.staff) ensure(op, 403);
+  for (const status of extras.refusals ?? []) ensure(op, status);
   if (UNSAFE.has(method)) {
     [403, 409, 422].forEach((status) => ensure(op, status));
     addHeader(op.responses[409], 'Retry-After', header(Headers.retryAfter, false));
@@ -206,4 +215,10 @@ export function completeDocument(input: Parameters<typeof jsonSchemaTransformObj
 export const sends = {
   etag: { ETag: { schema: Headers.etag, required: true } },
   location: { Location: { schema: Headers.location, required: true } },
+};
+
+/** A stored file as it was uploaded (http/send-file.ts): its own media type, as an attachment. */
+export const storedFile: ResponseDoc = {
+  headers: { 'Content-Disposition': { schema: Headers.contentDisposition, required: true } },
+  content: { '*/*': z.string().meta({ contentMediaType: 'application/octet-stream', description: 'The bytes, with the Content-Type they were stored with' }) },
 };

@@ -9,7 +9,9 @@ export const EmailSchema = z
   .string(required)
   .trim()
   .max(254, 'validation.emailTooLong')
-  .pipe(z.email('validation.invalidEmail'));
+  .pipe(z.email('validation.invalidEmail'))
+  // The document describes the input: an address (spaces around it are trimmed).
+  .meta({ format: 'email' });
 
 /** Letters (any script), spaces, dots, hyphens and apostrophes: "Ana-Maria D'Ávila Jr." (v1 rejected the last two). */
 export const NAME_PATTERN = /^[\p{L}][\p{L}\p{M} .'’-]*$/u;
