@@ -206,9 +206,27 @@ export function completeDocument(input: Parameters<typeof jsonSchemaTransformObj
       applyExtras(method, op, extras);
       tidyResponses(op);
       addSharedRules(method, op, extras);
+      // A public route says so: no security requirement.
+      op.security ??= [];
     }
   }
+  dropUnusedSchemas(document);
   return document;
+}
+
+/** zod's registry gives each schema an input and an output component; only the referenced ones stay. */
+function dropUnusedSchemas(document: Json) {
+  const schemas: Json = document.components?.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (value: unknown) => {
+    for (const [, name] of JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (used.has(name!)) continue;
+      used.add(name!);
+      visit(schemas[name!]);
+    }
+  };
+  visit(document.paths);
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
 }
 
 /** Response headers the routes send, for `schema.openapi.responses`. */

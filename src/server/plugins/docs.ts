@@ -16,8 +16,8 @@ export const docsPlugin = fp(async (app) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'DoseHub API', version: '1.0.0', description, license: { name: 'Proprietary', identifier: 'LicenseRef-DoseHub' } },
       servers: [{ url: '/' }],
+      info: { title: 'DoseHub API', version: '1.0.0', description, license: { name: 'Proprietary', identifier: 'LicenseRef-DoseHub' } },
       components: { securitySchemes },
     },
     transform: transformRoute,

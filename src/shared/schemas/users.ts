@@ -99,8 +99,9 @@ export const ProfilePatchBody = z
     name: NameSchema.optional(),
     clinic: optionalOrEmpty(ShortText(80)),
     role: optionalOrEmpty(ShortText(80)),
-    cpf: optionalOrEmpty(CpfSchema),
-    cnpj: optionalOrEmpty(CnpjSchema),
+    // Copies: the JSON Schema of the document drops a transforming schema met a second time (RegisterBody has these).
+    cpf: optionalOrEmpty(CpfSchema.clone()),
+    cnpj: optionalOrEmpty(CnpjSchema.clone()),
   })
   .meta({ id: 'ProfilePatchBody' });
 export type ProfilePatchBody = z.infer<typeof ProfilePatchBody>;
