@@ -145,7 +145,8 @@ function addHeader(response: Json, name: string, value: Json) {
 /** The checks every route goes through (plugins: errors, auth, idempotency, request-shape). */
 function addSharedRules(method: string, op: Json, extras: Json) {
   [400, 500, 503].forEach((status) => ensure(op, status));
-  if (op.parameters?.some((parameter: Json) => parameter.in === 'path')) ensure(op, 414);
+  // request-shape.ts: a path parameter with a NUL character is not found.
+  if (op.parameters?.some((parameter: Json) => parameter.in === 'path')) [404, 414].forEach((status) => ensure(op, status));
   // Fastify reads a body on every method but GET and HEAD, declared or not: too large, or of a type it cannot read.
   if (method !== 'get' && method !== 'head') [413, 415].forEach((status) => ensure(op, status));
   if (op.security) ensure(op, 401);
