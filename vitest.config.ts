@@ -34,6 +34,8 @@ export default mergeConfig(
       globals: true,
       restoreMocks: true,
       testTimeout: 15_000,
+      // A suite's setup (an app, its database, users with argon2 hashes) takes seconds, more on a loaded machine.
+      hookTimeout: 30_000,
       // Vitest leaves a core to itself by default: one worker on a 2-core machine. The suites wait on I/O
       // (databases, SMTP, timers) often enough that a worker per core is faster (server suites 300 → 167 s).
       maxWorkers: os.availableParallelism(),

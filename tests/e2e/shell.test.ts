@@ -78,7 +78,9 @@ describe('the public shell in Chromium against the real server', () => {
       .getByText("Desculpe pelo transtorno, mas o link que você clicou está 'quebrado' ou não existe mais.")
       .waitFor();
     const image = page.locator('img[src="/images/not-found.svg"]');
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The image loads after the text it stands beside: wait for it, then require that it drew.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Voltar para o início' }).click();
     await page.waitForURL(`${server.url}/`);
     await context.close();
