@@ -42,7 +42,9 @@ export function parseQuote(body: unknown): QuoteInput {
   return { id, serviceId, fields: fields as QuoteFields };
 }
 
-const sameRequest = (row: QuoteRow, input: QuoteInput) => row.serviceId === input.serviceId && JSON.stringify(row.fields) === JSON.stringify(input.fields);
+// jsonb keeps its keys in its own order.
+const sortedJson = (fields: object) => JSON.stringify(Object.entries(fields).toSorted(([a], [b]) => a.localeCompare(b)));
+const sameRequest = (row: QuoteRow, input: QuoteInput) => row.serviceId === input.serviceId && sortedJson(row.fields) === sortedJson(input.fields);
 
 /** A quote with this id already (a replayed send): the same one, or 404 (another user's) / 409 (other content). */
 async function findReplay(db: Db, userId: string, input: QuoteInput): Promise<QuoteRow | null> {
