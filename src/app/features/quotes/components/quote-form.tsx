@@ -103,7 +103,7 @@ function QuoteForm({ userId, serviceId, quoteId, sending, onQueued }: QuoteFormP
           const props = { label: labelOf(field), required: field !== 'frequency', autoComplete: 'off', ...form.textField(field) };
           if (LONG_FIELDS.has(field)) {
             const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => props.onChange(event as unknown as ChangeEvent<HTMLInputElement>);
-            return <Textarea key={field} autosize minRows={4} {...props} onChange={onChange} />;
+            return <Textarea key={field} rows={4} {...props} onChange={onChange} />;
           }
           return <TextInput key={field} inputMode={field === 'numberOfPatients' ? 'numeric' : undefined} {...props} />;
         })}
