@@ -1,5 +1,5 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ServiceId } from '#shared/catalog.ts';
 import { QUOTE_FIELD_NAMES, type QuoteField } from '#shared/schemas/quotes.ts';
@@ -30,6 +30,7 @@ export function QuoteFormPanel({ userId, serviceId, contact }: { userId: string;
   const [quoteId, setQuoteId] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const delivery = useQuoteDelivery(quoteId);
+  const { online } = useConnectivity();
   useEffect(() => {
     if (delivery !== 'delivered') return;
     showMessage({ type: 'success', message: t('messages.requested') });
@@ -40,6 +41,11 @@ export function QuoteFormPanel({ userId, serviceId, contact }: { userId: string;
     <ScreenPanel title={t('title', { service: t(`catalog:services.${serviceId}.title`) })} description={t('description')}>
       <Stack gap="lg">
         <ContactDetails contact={contact} />
+        {delivery === 'queued' && !online && (
+          <Alert color="blue" role="status">
+            {t('messages.queuedOffline')}
+          </Alert>
+        )}
         <QuoteForm key={round} userId={userId} serviceId={serviceId} quoteId={quoteId} sending={delivery === 'queued'} onQueued={setQuoteId} />
       </Stack>
     </ScreenPanel>
@@ -85,7 +91,6 @@ function QuoteForm({ userId, serviceId, quoteId, sending, onQueued }: QuoteFormP
       const fields = quoteFieldsOf(serviceId, values);
       if (quoteId && problem) await correctQuote(userId, quoteId, serviceId, fields);
       else onQueued(await requestQuote(userId, serviceId, fields));
-      if (!online) showMessage({ type: 'info', message: t('messages.queuedOffline') });
     } catch (error) {
       // A full disk is already in the banner (localWrite); anything else is said here.
       if (!isQuotaExceededError(error)) setGeneral([{ key: 'quotes:form.saveFailed' }]);
