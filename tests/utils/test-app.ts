@@ -1,5 +1,7 @@
 import { buildApp, type App } from '#server/app.ts';
 import { DEFAULT_BODY_LIMIT, type Config } from '#server/config.ts';
+import type { InjectOptions } from 'fastify';
+import { assertDocumented, contractOf, type Contract } from './contract.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -31,6 +33,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const app = await buildApp(testConfig({ database: testDb.database, ...overrides }));
+  checkAnswersAgainstDocument(app);
   return {
     app,
     close: async () => {
@@ -38,4 +41,33 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await testDb.drop();
     },
   };
+}
+
+/**
+ * Every answer a test gets through `app.inject(options)` is checked against the app's own OpenAPI document
+ * (utils/contract.ts): an answer it does not describe fails that test.
+ */
+const contracts = new Map<string, Contract>();
+
+/** Built on the first answer, once per route table: every test app has the same document, which takes a while. */
+function contractFor(app: App): Contract {
+  const key = JSON.stringify(app.apiRoutes());
+  let contract = contracts.get(key);
+  if (!contract) contracts.set(key, (contract = contractOf(app.swagger())));
+  return contract;
+}
+
+function checkAnswersAgainstDocument(app: App) {
+  const inject = app.inject.bind(app);
+  const checked = async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    const contract = contractFor(app);
+    const { method = 'GET', url = '' } = typeof options === 'string' ? { url: options } : options;
+    const path = typeof url === 'string' ? url : (url.pathname ?? '');
+    assertDocumented(contract, { method: method.toUpperCase(), url: path, status: response.statusCode, headers: response.headers, body: response.rawPayload });
+    return response;
+  };
+  // The chained form (`app.inject()`) and callbacks are left as they are: the suites use neither.
+  app.inject = ((options?: InjectOptions | string, callback?: unknown) =>
+    options === undefined || callback !== undefined ? (inject as (...args: unknown[]) => unknown)(options, callback) : checked(options)) as App['inject'];
 }

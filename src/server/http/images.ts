@@ -4,16 +4,28 @@ import type { ImagesSource } from '../services/images.ts';
 import type { ReadForm } from './forms.ts';
 import { isUuid } from './uuid.ts';
 
+const ImagesUploadId = z.uuid().optional().describe('A finished upload of /uploads/ (tus), consumed once');
+
+/** A file part of a multipart form, for the API document. */
+export const filePart = (description: string) => z.string().meta({ contentMediaType: 'application/octet-stream', description });
+
 /**
- * The body of a form with images, for the API docs: a multipart body is read by the handler (`readForm`), so
- * the schema only describes the shapes (src/server/README.md, "Wire shapes").
+ * A form with images (src/server/README.md, "Wire shapes"): the handler reads it (`readForm`) and checks it with
+ * `fields`, so Fastify's validator takes any body and the document shows the two shapes from the same `fields`.
  */
-export const formWithImagesBody = (fields: string) =>
-  z
-    .any()
-    .describe(
-      `JSON (${fields} and \`imagesUploadId\`, a finished upload of /uploads/) or multipart/form-data (${fields} and the file \`images\`, or the field \`imagesUploadId\`)`,
-    );
+export function formWithImages(fields: z.ZodObject | z.ZodUnion<z.ZodObject[]>) {
+  const withUpload = (extra: z.ZodRawShape) =>
+    fields instanceof z.ZodObject ? fields.extend(extra) : z.union(fields.options.map((option) => option.extend(extra)));
+  return {
+    body: z.any(),
+    openapi: {
+      requestBody: {
+        'application/json': withUpload({ imagesUploadId: ImagesUploadId }),
+        'multipart/form-data': withUpload({ imagesUploadId: ImagesUploadId, images: filePart('A zip, DICOM or image; checked by type and first bytes').optional() }),
+      },
+    },
+  };
+}
 
 /** A form's images: the multipart file `images`, else the JSON/multipart field `imagesUploadId`; null when neither. */
 export function imagesSourceOf(form: ReadForm): ImagesSource | null {

@@ -19,7 +19,8 @@ import { appError } from '../errors.ts';
 import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
 import { parseFormPart, parseFormWithImages } from '../http/form-checks.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
-import { formWithImagesBody, withForm } from '../http/images.ts';
+import { formWithImages, withForm } from '../http/images.ts';
+import { sends, storedFile } from '../http/openapi.ts';
 import { sendStoredFile } from '../http/send-file.ts';
 import { isUuid } from '../http/uuid.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
@@ -41,7 +42,8 @@ import type { FileStore } from '../storage/file-store.ts';
 
 const tags = ['analyses'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 413: ErrorBody, 429: ErrorBody };
-const formBody = formWithImagesBody("the service's fields");
+// The fields of the order's service (ANALYSIS_FIELDS): one of these forms.
+const form = formWithImages(z.union([...new Set(Object.values(ANALYSIS_FIELDS))]));
 
 function serviceOf(order: OrderRow): AnalysisService {
   if (!Object.hasOwn(ANALYSIS_FIELDS, order.serviceId)) throw appError(409, 'analyses.serviceWithoutAnalyses');
@@ -82,8 +84,9 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send an analysis (uses one of the order’s remaining analyses; send a client UUID `id`: a replay returns the same analysis)',
         params: OrderParams,
-        body: formBody,
+        body: form.body,
         response: { 201: Analysis, ...errors },
+        openapi: { ...form.openapi, responses: { 201: { headers: { ...sends.etag, ...sends.location } } } },
       },
     },
     async (request, reply) => {
@@ -106,7 +109,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:uid/orders/:oid/analysis/:aid/',
-    { schema: { tags, summary: 'One analysis', params: AnalysisParams, response: { 200: Analysis, ...errors } } },
+    { schema: { tags, summary: 'One analysis', params: AnalysisParams, response: { 200: Analysis, ...errors }, openapi: { responses: { 200: { headers: sends.etag } } } } },
     async (request, reply) => {
       const order = await getOrder(app.db, request.params.uid, request.params.oid);
       const row = await getAnalysis(app.db, order, request.params.aid);
@@ -122,8 +125,9 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Replace an analysis in "Data sent" or "Invalid information" (it returns to "Data sent"; images optional); If-Match refuses a stale write',
         params: AnalysisParams,
-        body: formBody,
+        body: form.body,
         response: { 204: z.null(), ...errors },
+        openapi: { ...form.openapi, ifMatch: true, responses: { 204: { headers: sends.etag } } },
       },
     },
     async (request, reply) => {
@@ -154,6 +158,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete an analysis in "Data sent" or "Invalid information"; the order gets the analysis back',
         params: AnalysisParams,
         response: { 200: AnalysisDeleted, ...errors },
+        openapi: { ifMatch: true },
       },
     },
     async (request) => {
@@ -170,7 +175,13 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:uid/orders/:oid/analysis/:aid/report/',
     {
-      schema: { tags, summary: 'The report (PDF) of a completed analysis: its owner only', params: AnalysisParams, response: { 200: z.any(), ...errors } },
+      schema: {
+        tags,
+        summary: 'The report (PDF) of a completed analysis: its owner only',
+        params: AnalysisParams,
+        response: { 200: z.any(), ...errors },
+        openapi: { responses: { 200: storedFile } },
+      },
     },
     async (request, reply) => {
       const order = await getOrder(app.db, request.params.uid, request.params.oid);

@@ -109,11 +109,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       refrashTokenExpiration: outcome.tokens.refreshExpiresAt.toISOString(),
     };
   };
-  const refreshSchema = { tags, summary: 'Rotate the refresh cookie and issue a new access cookie', response: { 200: RefreshResponse, 401: ErrorBody } };
+  const refreshSchema = {
+    tags,
+    summary: 'Rotate the refresh cookie and issue a new access cookie',
+    response: { 200: RefreshResponse, 401: ErrorBody },
+    // The refresh cookie, or v1's `refresh` in the body.
+    security: [{ refresh: [] }, {}] as { [scheme: string]: string[] }[],
+  };
   app.get('/users/auth/token/refresh/', { schema: refreshSchema }, (request, reply) => rotateSession(request, reply));
   app.post(
     '/users/auth/token/refresh/',
-    { schema: { ...refreshSchema, body: z.object({ refresh: z.string().max(4096).optional() }).nullish() } },
+    { schema: { ...refreshSchema, body: z.object({ refresh: z.string().max(4096).optional() }).nullish(), openapi: { bodyOptional: true } } },
     (request, reply) => rotateSession(request, reply, request.body?.refresh),
   );
 

@@ -13,7 +13,8 @@ import { ErrorBody } from '#shared/schemas/common.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
 import { parseFormPart, parseFormWithImages } from '../http/form-checks.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
-import { formWithImagesBody, withForm } from '../http/images.ts';
+import { formWithImages, withForm } from '../http/images.ts';
+import { sends } from '../http/openapi.ts';
 import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
 import {
@@ -30,7 +31,7 @@ import type { FileStore } from '../storage/file-store.ts';
 
 const tags = ['calibrations'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 413: ErrorBody, 429: ErrorBody };
-const formBody = formWithImagesBody('the fields of CalibrationFields');
+const form = formWithImages(CalibrationFields);
 
 /** The isotope field of the form (docs/v1-contract.md §1.13). */
 const IsotopeField = CalibrationFields.pick({ isotope: true });
@@ -63,8 +64,9 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a calibration (send a client UUID `id`: a replay returns the same calibration)',
         params: UserIdParams,
-        body: formBody,
+        body: form.body,
         response: { 201: Calibration, ...errors },
+        openapi: { ...form.openapi, responses: { 201: { headers: { ...sends.etag, ...sends.location } } } },
       },
     },
     async (request, reply) => {
@@ -85,7 +87,9 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:uid/calibrations/:cid/',
-    { schema: { tags, summary: 'One calibration', params: CalibrationParams, response: { 200: Calibration, ...errors } } },
+    {
+      schema: { tags, summary: 'One calibration', params: CalibrationParams, response: { 200: Calibration, ...errors }, openapi: { responses: { 200: { headers: sends.etag } } } },
+    },
     async (request, reply) => {
       const row = await getCalibration(app.db, request.params.uid, request.params.cid);
       sendVersion(reply, row.version);
@@ -100,8 +104,9 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Replace a calibration (images optional: the stored ones stay); If-Match with the ETag refuses a stale write',
         params: CalibrationParams,
-        body: formBody,
+        body: form.body,
         response: { 204: z.null(), ...errors },
+        openapi: { ...form.openapi, ifMatch: true, responses: { 204: { headers: sends.etag } } },
       },
     },
     async (request, reply) => {
@@ -127,7 +132,9 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/users/:uid/calibrations/:cid/',
-    { schema: { tags, summary: 'Delete a calibration and its images', params: CalibrationParams, response: { 200: CalibrationDeleted, ...errors } } },
+    {
+      schema: { tags, summary: 'Delete a calibration and its images', params: CalibrationParams, response: { 200: CalibrationDeleted, ...errors }, openapi: { ifMatch: true } },
+    },
     async (request) => {
       requireVerifiedEmail(request);
       const row = await getCalibration(app.db, request.params.uid, request.params.cid);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '#shared/schemas/common.ts';
+import { Headers } from '#shared/schemas/http.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
 
 const STREAM_HEADERS = {
@@ -31,8 +32,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Live events of the user (Server-Sent Events)',
         description,
         params: UserIdParams,
-        produces: ['text/event-stream'],
-        response: { 200: z.unknown().describe('text/event-stream'), 401: ErrorBody, 404: ErrorBody },
+        response: { 200: z.unknown(), 401: ErrorBody, 404: ErrorBody },
+        openapi: {
+          requestHeaders: { 'Last-Event-ID': { schema: Headers.lastEventId } },
+          responses: { 200: { content: { 'text/event-stream': z.string().describe('Server-Sent Events, as described above') } } },
+        },
       },
     },
     async (request, reply) => {

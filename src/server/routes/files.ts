@@ -5,6 +5,7 @@ import { ErrorBody } from '#shared/schemas/common.ts';
 import { files } from '../db/schema.ts';
 import { appError } from '../errors.ts';
 import { sendStoredFile } from '../http/send-file.ts';
+import { SIGNED_IN, storedFile } from '../http/openapi.ts';
 import { requireUser } from '../plugins/auth.ts';
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +17,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download a stored file: its owner or staff only',
         params: z.object({ id: z.uuid('validation.invalidUuid') }),
         response: { 200: z.any(), 401: ErrorBody, 404: ErrorBody },
+        security: SIGNED_IN,
+        openapi: { responses: { 200: storedFile } },
       },
       onRequest: requireUser,
     },

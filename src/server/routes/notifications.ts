@@ -40,6 +40,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         params: NotificationParams,
         body: ToggleCheckBody,
         response: { 204: z.null(), ...errors },
+        openapi: { bodyOptional: true },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import { ErrorBody } from '#shared/schemas/common.ts';
 import { Order, OrderList, OrderParams } from '#shared/schemas/orders.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
 import { sendVersion } from '../http/etag.ts';
+import { sends } from '../http/openapi.ts';
 import { getOrder, listOrders, presentOrders } from '../services/orders.ts';
 
 const tags = ['orders'];
@@ -21,7 +22,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:uid/orders/:oid/',
-    { schema: { tags, summary: 'One order, with its analyses counted by status', params: OrderParams, response: { 200: Order, ...errors } } },
+    { schema: { tags, summary: 'One order, with its analyses counted by status', params: OrderParams, response: { 200: Order, ...errors }, openapi: { responses: { 200: { headers: sends.etag } } } } },
     async (request, reply) => {
       const row = await getOrder(app.db, request.params.uid, request.params.oid);
       sendVersion(reply, row.version);

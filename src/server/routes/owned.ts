@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isUuid } from '../http/uuid.ts';
+import { SIGNED_IN } from '../http/openapi.ts';
 import { requireOwner } from '../plugins/auth.ts';
 import { analysisRoutes } from './analyses.ts';
 import { calibrationRoutes } from './calibrations.ts';
@@ -12,6 +13,11 @@ import { userRoutes } from './users.ts';
 
 /** `/users/{uid}/…`: every route here serves only the signed-in user's own uid, checked before anything else. */
 export const ownedRoutes: FastifyPluginAsync = async (app) => {
+  // The document says so for each route here: the session cookie, and 404 for a uid that is no UUID.
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema ?? {};
+    route.schema = { ...schema, security: SIGNED_IN, openapi: { ...schema.openapi, refusals: [...(schema.openapi?.refusals ?? []), 401, 404] } };
+  });
   app.addHook('onRequest', async (request, reply) => {
     // /users/register/ and /users/login/ also match /users/:uid/; a uid that is no UUID is not these routes.
     if (!isUuid((request.params as { uid?: string }).uid)) return reply.callNotFound();

@@ -7,7 +7,8 @@ import { NewOrder, Order, OrderList, StaffOrderQuery } from '#shared/schemas/ord
 import { files } from '../db/schema.ts';
 import { AppError, appError, fieldErrors, InputError } from '../errors.ts';
 import { readForm, type ReadForm, type UploadedFile } from '../http/forms.ts';
-import { withForm } from '../http/images.ts';
+import { filePart, withForm } from '../http/images.ts';
+import { SIGNED_IN, sends } from '../http/openapi.ts';
 import { noticeContext } from '../http/notices.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { findAnalysis, isStaffMove, presentAnalysis, setAnalysisStatus, staffAnalysisPage } from '../services/analyses.ts';
@@ -21,6 +22,11 @@ const formBody = z.any();
 const OrderIdParams = z.object({ oid: z.uuid('validation.invalidUuid') });
 const AnalysisIdParams = z.object({ aid: z.uuid('validation.invalidUuid') });
 const BillUrl = z.object({ billUrl: z.url({ protocol: /^https?$/, error: 'validation.invalidUrl' }) });
+const billBody = { 'application/json': BillUrl, 'multipart/form-data': z.object({ bill: filePart('The bill, a PDF') }) };
+const statusBody = {
+  'application/json': AnalysisStatusChange,
+  'multipart/form-data': AnalysisStatusChange.extend({ report: filePart('The report, a PDF (to CO)').optional() }),
+};
 
 /** `/staff/…`: staff only (403 for other users, 401 anonymous). */
 async function requireStaff(request: FastifyRequest) {
@@ -59,6 +65,11 @@ function parseStatusChange(form: ReadForm) {
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/v1/staff/')) await requireStaff(request);
+  });
+  // The document says so for each route here: the session cookie of a staff account.
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema ?? {};
+    if (route.url.startsWith('/api/v1/staff/')) route.schema = { ...schema, security: SIGNED_IN, openapi: { ...schema.openapi, staff: true } };
   });
   const present = async (request: FastifyRequest, row: OrderRow) => (await presentOrders(app.db, [row], request.t))[0]!;
   const orderNotice = (row: OrderRow, key: string, kind: Notice['kind'], mail: NonNullable<Notice['mail']>['kind']): Notice => ({
@@ -102,7 +113,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/staff/orders/',
-    { schema: { tags, summary: 'Create an order for a user (remaining = quantity, awaiting payment); the user is notified and mailed', body: NewOrder, response: { 201: Order, ...errors } } },
+    { schema: { tags, summary: 'Create an order for a user (remaining = quantity, awaiting payment); the user is notified and mailed', body: NewOrder, response: { 201: Order, ...errors }, openapi: { responses: { 201: { headers: sends.location } } } } },
     async (request, reply) => {
       const { created, row } = await createOrder(app.db, request.body);
       if (created) await tellUser(noticeContext(request), row.userId, orderNotice(row, 'orderCreated', 'success', 'orderCreated'));
@@ -113,7 +124,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/staff/orders/:oid/bill/',
-    { schema: { tags, summary: "Issue an order's bill: multipart PDF `bill`, or JSON `{billUrl}`", params: OrderIdParams, body: formBody, response: { 200: Order, ...errors } } },
+    { schema: { tags, summary: "Issue an order's bill: multipart PDF `bill`, or JSON `{billUrl}`", params: OrderIdParams, body: formBody, response: { 200: Order, ...errors }, openapi: { requestBody: billBody } } },
     async (request) => {
       const order = await findOrder(app.db, request.params.oid);
       const form = await readForm(request, app.fileStore, ['bill']);
@@ -150,6 +161,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AnalysisIdParams,
         body: formBody,
         response: { 200: Analysis, ...errors },
+        openapi: { requestBody: statusBody },
       },
     },
     async (request) => {

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '#shared/schemas/common.ts';
+import { Headers } from '#shared/schemas/http.ts';
 import { appError } from '../errors.ts';
+import { SIGNED_IN, type HeaderDoc, type OperationDoc } from '../http/openapi.ts';
 import { isUuid } from '../http/uuid.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { checkNewUpload, findOwnUpload, forgetUpload, recordOffset } from '../services/uploads.ts';
@@ -18,6 +20,25 @@ const TUS_ERRORS: Record<number, string> = {
   413: 'errors.bodyTooLarge',
 };
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody };
+const tusResumable = { 'Tus-Resumable': { schema: Headers.tusResumable, required: true } };
+const offset = { 'Upload-Offset': { schema: Headers.uploadOffset, required: true } };
+const expires = { 'Upload-Expires': { schema: Headers.uploadExpires } };
+const discovery: OperationDoc = {
+  responses: {
+    204: {
+      headers: {
+        ...tusResumable,
+        'Tus-Version': { schema: Headers.tusVersion, required: true },
+        'Tus-Extension': { schema: Headers.tusExtension, required: true },
+        'Tus-Max-Size': { schema: Headers.tusMaxSize, required: true },
+      },
+    },
+  },
+};
+const bytes = z.string().meta({ contentMediaType: 'application/offset+octet-stream', description: 'The next bytes of the upload' });
+/** tus refuses a request without Tus-Resumable: 1.0.0 with 412 (TUS_ERRORS). */
+const tusRequest = (headers: Record<string, HeaderDoc> = {}) => ({ 'Tus-Resumable': { schema: Headers.tusResumable, required: true }, ...headers });
+
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(',') : value;
@@ -77,13 +98,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: 'OPTIONS',
     url: '/uploads/',
-    schema: { tags, summary: 'tus discovery: Tus-Version, Tus-Extension, Tus-Max-Size (204)', response: { 204: z.null() } },
+    schema: { tags, summary: 'tus discovery: Tus-Version, Tus-Extension, Tus-Max-Size (204)', response: { 204: z.null() }, openapi: discovery },
     handler: (_request, reply) => discover(app, reply),
   });
   app.route({
     method: 'OPTIONS',
     url: '/uploads/:id/',
-    schema: { tags, summary: 'tus discovery on an upload URL, as on `/uploads/`', params: z.object({ id: z.string() }), response: { 204: z.null() } },
+    schema: { tags, summary: 'tus discovery on an upload URL, as on `/uploads/`', params: z.object({ id: z.string() }), response: { 204: z.null() }, openapi: discovery },
     handler: (_request, reply) => discover(app, reply),
   });
 
@@ -93,7 +114,18 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a resumable upload (tus 1.0: Upload-Length, Upload-Metadata with filename, filetype, sha256); 201 with Location',
-        response: { 201: z.null(), 204: z.null(), ...errors },
+        response: { 201: z.null(), ...errors, 412: ErrorBody },
+        security: SIGNED_IN,
+        openapi: {
+          requestHeaders: tusRequest({
+            'Upload-Length': { schema: Headers.uploadLength, required: true },
+            'Upload-Metadata': { schema: Headers.uploadMetadata, required: true },
+          }),
+          // creation-with-upload: the first bytes may come with the creation.
+          requestBody: { 'application/offset+octet-stream': bytes },
+          bodyOptional: true,
+          responses: { 201: { headers: { ...tusResumable, Location: { schema: Headers.location, required: true }, ...expires, 'Upload-Offset': { schema: Headers.uploadOffset } } } },
+        },
       },
       onRequest: requireUser,
     },
@@ -104,21 +136,33 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.route({
-    method: ['HEAD', 'PATCH', 'DELETE'],
-    url: '/uploads/:id/',
-    schema: {
-      tags,
-      summary: "An upload's offset (HEAD), its next bytes (PATCH from Upload-Offset), or its end (DELETE): the creator only",
-      params: z.object({ id: z.string() }),
-      response: { 200: z.null(), 204: z.null(), ...errors },
-    },
-    onRequest: requireUser,
-    handler: async (request, reply) => {
-      const { id } = request.params;
-      const row = isUuid(id) ? await findOwnUpload(app.db, request.user!.id, id) : null;
-      if (!row || row.status === 'consumed' || row.status === 'failed') throw appError(404, 'uploads.notFound');
-      return runTus(request, reply, { userId: request.user!.id, t: request.t, uploadId: row.id });
-    },
+  const onUpload = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const { id } = request.params;
+    const row = isUuid(id) ? await findOwnUpload(app.db, request.user!.id, id) : null;
+    if (!row || row.status === 'consumed' || row.status === 'failed') throw appError(404, 'uploads.notFound');
+    return runTus(request, reply, { userId: request.user!.id, t: request.t, uploadId: row.id });
+  };
+  const uploadRoute = (method: 'HEAD' | 'PATCH' | 'DELETE', summary: string, status: 200 | 204, openapi: OperationDoc) =>
+    app.route({
+      method,
+      url: '/uploads/:id/',
+      schema: { tags, summary, params: z.object({ id: z.string() }), response: { [status]: z.null(), ...errors, 412: ErrorBody }, security: SIGNED_IN, openapi },
+      onRequest: requireUser,
+      handler: onUpload,
+      // @fastify/swagger leaves HEAD routes out unless asked: this one is tus's, not a GET's.
+      config: method === 'HEAD' ? { swagger: { exposeHeadRoute: true } } : {},
+    });
+  uploadRoute('HEAD', "An upload's offset: the creator only", 200, {
+    requestHeaders: tusRequest(),
+    responses: { 200: { headers: { ...tusResumable, ...offset, 'Upload-Length': { schema: Headers.uploadLength, required: true }, ...expires } } },
+  });
+  uploadRoute('PATCH', 'The next bytes, from Upload-Offset (409 from another offset); the last one checks type and SHA-256 (422)', 204, {
+    requestHeaders: tusRequest(offset),
+    requestBody: { 'application/offset+octet-stream': bytes },
+    responses: { 204: { headers: { ...tusResumable, ...offset, ...expires } } },
+  });
+  uploadRoute('DELETE', 'End an upload and drop its bytes: the creator only', 204, {
+    requestHeaders: tusRequest(),
+    responses: { 204: { headers: tusResumable } },
   });
 };

@@ -15,6 +15,7 @@ import {
 } from '#shared/schemas/users.ts';
 import { appError, fieldErrors } from '../errors.ts';
 import { assertIfMatch, sendVersion } from '../http/etag.ts';
+import { sends } from '../http/openapi.ts';
 import { LIMITS, enforceRateLimits } from '../plugins/rate-limit.ts';
 import { sendAccountLink } from '../services/account-mail.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
@@ -32,6 +33,7 @@ import { verifyPassword } from '../services/passwords.ts';
 const tags = ['users'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
 const empty = z.null();
+const versioned = { responses: { 200: { headers: sends.etag } } };
 
 /** Profile, e-mail, phone and password of the signed-in user (mounted by owned.ts). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:uid/',
-    { schema: { tags, summary: 'Profile', params: UserIdParams, response: { 200: Profile, ...errors } } },
+    { schema: { tags, summary: 'Profile', params: UserIdParams, response: { 200: Profile, ...errors }, openapi: versioned } },
     async (request, reply) => {
       const user = await currentUser(request.params.uid);
       sendVersion(reply, user.version);
@@ -60,6 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: UserIdParams,
         body: ProfilePatchBody,
         response: { 204: empty, ...errors },
+        openapi: { ifMatch: true },
       },
     },
     async (request, reply) => {
@@ -71,7 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:uid/email/',
-    { schema: { tags, summary: 'E-mail and whether it is confirmed', params: UserIdParams, response: { 200: EmailStatus, ...errors } } },
+    { schema: { tags, summary: 'E-mail and whether it is confirmed', params: UserIdParams, response: { 200: EmailStatus, ...errors }, openapi: versioned } },
     async (request, reply) => {
       const user = await currentUser(request.params.uid);
       sendVersion(reply, user.version);
@@ -88,6 +91,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: UserIdParams,
         body: EmailPatchBody,
         response: { 200: WarningResponse, 204: empty, ...errors },
+        openapi: { ifMatch: true },
       },
     },
     async (request, reply) => {
@@ -123,7 +127,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:uid/phone/',
-    { schema: { tags, summary: 'Phone (E.164)', params: UserIdParams, response: { 200: PhoneStatus, ...errors } } },
+    { schema: { tags, summary: 'Phone (E.164)', params: UserIdParams, response: { 200: PhoneStatus, ...errors }, openapi: versioned } },
     async (request, reply) => {
       const user = await currentUser(request.params.uid);
       sendVersion(reply, user.version);
@@ -134,7 +138,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:uid/phone/',
     {
-      schema: { tags, summary: 'Change the phone', params: UserIdParams, body: PhonePatchBody, response: { 204: empty, ...errors } },
+      schema: { tags, summary: 'Change the phone', params: UserIdParams, body: PhonePatchBody, response: { 204: empty, ...errors }, openapi: { ifMatch: true } },
     },
     async (request, reply) => {
       assertIfMatch(request, (await currentUser(request.params.uid)).version);

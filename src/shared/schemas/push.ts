@@ -11,7 +11,9 @@ const Base64UrlKey = (bytes: number) =>
   z
     .string()
     .regex(BASE64URL, 'validation.invalidFormat')
-    .refine((text) => decodedLength(text) === bytes, 'validation.invalidFormat');
+    .refine((text) => decodedLength(text) === bytes, 'validation.invalidFormat')
+    // What the refinement enforces, for the API document: the length of `bytes` in base64url, padded or not.
+    .meta({ minLength: Math.ceil((bytes * 4) / 3), maxLength: 4 * Math.ceil(bytes / 3), description: `${bytes} bytes, base64url` });
 
 /** Zod issue messages are translation keys (validation.json): a missing value is "required", any other "invalid format". */
 const requiredOrInvalid = (issue: { input: unknown }) => (issue.input === undefined ? 'validation.required' : 'validation.invalidFormat');

@@ -9,7 +9,9 @@ export const EmailSchema = z
   .string(required)
   .trim()
   .max(254, 'validation.emailTooLong')
-  .pipe(z.email('validation.invalidEmail'));
+  .pipe(z.email('validation.invalidEmail'))
+  // The document describes the input: an address (spaces around it are trimmed).
+  .meta({ format: 'email' });
 
 /** Letters (any script), spaces, dots, hyphens and apostrophes: "Ana-Maria D'Ávila Jr." (v1 rejected the last two). */
 export const NAME_PATTERN = /^[\p{L}][\p{L}\p{M} .'’-]*$/u;
@@ -97,8 +99,9 @@ export const ProfilePatchBody = z
     name: NameSchema.optional(),
     clinic: optionalOrEmpty(ShortText(80)),
     role: optionalOrEmpty(ShortText(80)),
-    cpf: optionalOrEmpty(CpfSchema),
-    cnpj: optionalOrEmpty(CnpjSchema),
+    // Copies: the JSON Schema of the document drops a transforming schema met a second time (RegisterBody has these).
+    cpf: optionalOrEmpty(CpfSchema.clone()),
+    cnpj: optionalOrEmpty(CnpjSchema.clone()),
   })
   .meta({ id: 'ProfilePatchBody' });
 export type ProfilePatchBody = z.infer<typeof ProfilePatchBody>;
