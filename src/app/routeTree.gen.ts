@@ -34,6 +34,7 @@ import { Route as AuthenticatedDashboardProfileIndexRouteImport } from './routes
 import { Route as AuthenticatedDashboardMyCalibrationsIdEditRouteImport } from './routes/_authenticated/dashboard/my-calibrations.$id.edit'
 import { Route as AuthenticatedDashboardMyServicesOrderIdAnalysesRouteImport } from './routes/_authenticated/dashboard/my-services.$orderId.analyses'
 import { Route as AuthenticatedDashboardProfileDataEditRouteImport } from './routes/_authenticated/dashboard/profile.$data.edit'
+import { Route as AuthenticatedServicesIdHireBudgetFormRouteImport } from './routes/_authenticated/services.$id.hire.budget-form'
 import { Route as AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRouteImport } from './routes/_authenticated/dashboard/my-services.$orderId.analysis-form.create'
 import { Route as AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRouteImport } from './routes/_authenticated/dashboard/my-services.$orderId.analysis-form.$analysisId.edit'
 
@@ -171,6 +172,12 @@ const AuthenticatedDashboardProfileDataEditRoute =
     path: '/profile/$data/edit',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedServicesIdHireBudgetFormRoute =
+  AuthenticatedServicesIdHireBudgetFormRouteImport.update({
+    id: '/services/$id/hire/budget-form',
+    path: '/services/$id/hire/budget-form',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute =
   AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRouteImport.update({
     id: '/my-services/$orderId/analysis-form/create',
@@ -211,6 +218,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
   '/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
+  '/services/$id/hire/budget-form': typeof AuthenticatedServicesIdHireBudgetFormRoute
   '/dashboard/my-services/$orderId/analysis-form/create': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute
   '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute
 }
@@ -238,6 +246,7 @@ export interface FileRoutesByTo {
   '/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
   '/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
+  '/services/$id/hire/budget-form': typeof AuthenticatedServicesIdHireBudgetFormRoute
   '/dashboard/my-services/$orderId/analysis-form/create': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute
   '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute
 }
@@ -268,6 +277,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/_authenticated/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
   '/_authenticated/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
+  '/_authenticated/services/$id/hire/budget-form': typeof AuthenticatedServicesIdHireBudgetFormRoute
   '/_authenticated/dashboard/my-services/$orderId/analysis-form/create': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute
   '/_authenticated/dashboard/my-services/$orderId/analysis-form/$analysisId/edit': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute
 }
@@ -298,6 +308,7 @@ export interface FileRouteTypes {
     | '/dashboard/my-calibrations/$id/edit'
     | '/dashboard/my-services/$orderId/analyses'
     | '/dashboard/profile/$data/edit'
+    | '/services/$id/hire/budget-form'
     | '/dashboard/my-services/$orderId/analysis-form/create'
     | '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
   fileRoutesByTo: FileRoutesByTo
@@ -325,6 +336,7 @@ export interface FileRouteTypes {
     | '/dashboard/my-calibrations/$id/edit'
     | '/dashboard/my-services/$orderId/analyses'
     | '/dashboard/profile/$data/edit'
+    | '/services/$id/hire/budget-form'
     | '/dashboard/my-services/$orderId/analysis-form/create'
     | '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
   id:
@@ -354,6 +366,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/my-calibrations/$id/edit'
     | '/_authenticated/dashboard/my-services/$orderId/analyses'
     | '/_authenticated/dashboard/profile/$data/edit'
+    | '/_authenticated/services/$id/hire/budget-form'
     | '/_authenticated/dashboard/my-services/$orderId/analysis-form/create'
     | '/_authenticated/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
   fileRoutesById: FileRoutesById
@@ -552,6 +565,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardProfileDataEditRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/services/$id/hire/budget-form': {
+      id: '/_authenticated/services/$id/hire/budget-form'
+      path: '/services/$id/hire/budget-form'
+      fullPath: '/services/$id/hire/budget-form'
+      preLoaderRoute: typeof AuthenticatedServicesIdHireBudgetFormRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/dashboard/my-services/$orderId/analysis-form/create': {
       id: '/_authenticated/dashboard/my-services/$orderId/analysis-form/create'
       path: '/my-services/$orderId/analysis-form/create'
@@ -617,10 +637,13 @@ const AuthenticatedDashboardRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRouteWithChildren
+  AuthenticatedServicesIdHireBudgetFormRoute: typeof AuthenticatedServicesIdHireBudgetFormRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRouteWithChildren,
+  AuthenticatedServicesIdHireBudgetFormRoute:
+    AuthenticatedServicesIdHireBudgetFormRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -5,6 +5,7 @@ import { registerAnalysisSenders, startOrdersSync } from './features/orders/stor
 import { registerOrderLiveEvents } from './features/orders/store/live-orders.ts';
 import { useLiveNotifications } from './features/notifications/store/live-notifications.ts';
 import { registerNotificationSenders } from './features/notifications/store/notification-store.ts';
+import { registerQuoteSenders } from './features/quotes/store/quote-senders.ts';
 import { useNotificationsSync } from './features/notifications/store/use-notifications-sync.ts';
 import { startPushLifecycle } from './features/pwa/push-lifecycle.ts';
 import { setAppBadge } from './lib/app-badge.ts';
@@ -25,6 +26,7 @@ export function startSignedInRuntime(queryClient: QueryClient) {
   registerNotificationSenders(queryClient);
   registerCalibrationSenders(queryClient);
   registerAnalysisSenders(queryClient);
+  registerQuoteSenders();
   startLocalFirst();
   // Calibrations are pulled at start (and on sign-in), not only when their screens open.
   startCalibrationsSync(queryClient);

@@ -4,6 +4,8 @@ import type { Analysis } from '#shared/schemas/analyses.ts';
 import type { Calibration } from '#shared/schemas/calibrations.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Order } from '#shared/schemas/orders.ts';
+import type { QuoteFields } from '#shared/schemas/quotes.ts';
+import type { ServiceId } from '#shared/catalog.ts';
 import type { RetryReason, WaitReason } from './sync/decisions.ts';
 import { i18n } from './i18n.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
@@ -28,6 +30,14 @@ export type OrderRecord = Order;
 /** An analysis as the server sends it; a row created offline has no server fields yet. */
 export type AnalysisRecord = Omit<Analysis, 'createdAt' | 'modifiedAt' | 'version' | 'status' | 'serviceName' | 'imagesUrl' | 'report' | 'reportUrl' | 'active'> &
   Partial<Pick<Analysis, 'createdAt' | 'modifiedAt' | 'version' | 'status' | 'serviceName' | 'imagesUrl' | 'report' | 'reportUrl' | 'active'>>;
+/** A quote request as asked here: the server keeps it (204, no copy back), so this is the user's own record. */
+export interface QuoteRecord {
+  id: string;
+  userId: string;
+  serviceId: ServiceId;
+  fields: QuoteFields;
+  createdAt: string;
+}
 /** `/isotopes/?q=<filter>` is a list of names; one row per (filter, name). */
 export interface IsotopeRecord {
   id: `${string}:${string}`;
@@ -86,6 +96,7 @@ export type DoseHubDatabase = Dexie & {
   analyses: EntityTable<AnalysisRecord, 'id'>;
   notifications: EntityTable<NotificationRecord, 'id'>;
   isotopes: EntityTable<IsotopeRecord, 'id'>;
+  quotes: EntityTable<QuoteRecord, 'id'>;
   outbox: Table<OutboxRow, number>;
   blobs: EntityTable<StoredFile, 'id'>;
   meta: EntityTable<MetaRecord, 'key'>;
@@ -122,6 +133,7 @@ function defineSchema(db: Dexie) {
           delete record.createAt;
         }),
     );
+  db.version(3).stores({ quotes: 'id' });
 }
 
 export function createDatabase(name = DATABASE_NAME): DoseHubDatabase {

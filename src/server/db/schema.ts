@@ -354,3 +354,21 @@ export const analyses = pgTable(
     index('analyses_calibration_idx').on(table.calibrationId),
   ],
 );
+
+/** Quote (budget) requests (docs/v1-contract.md §1.17; stored: docs/api.md deviations), mailed to the company. */
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    /** Client-generated UUID (local-first creates). */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.id),
+    fields: jsonb('fields').$type<Record<string, string | number>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('quote_requests_user_created_idx').on(table.userId, table.createdAt)],
+);

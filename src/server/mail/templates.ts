@@ -65,3 +65,32 @@ export function noticeMail(t: Translate, { kind, to, name, values, link }: Notic
     ].join('\n'),
   };
 }
+
+interface QuoteMail {
+  /** The company's address. */
+  to: string;
+  profile: { name: string; email: string; clinic: string | null; role: string | null; phone: string | null; cnpj: string | null; cpf: string | null };
+  serviceId: string;
+  fields: Record<string, string | number>;
+}
+
+const PROFILE_LINES = ['clinic', 'name', 'email', 'role', 'phone', 'cnpj', 'cpf'] as const;
+const FIELD_LINES = ['treatmentType', 'researchLine', 'numberOfPatients', 'frequency', 'comments', 'projectDescription'] as const;
+
+/** docs/v1-contract.md §1.17: "Pedido de Orçamento" to the company, with the user's profile and the fields, as text and HTML. */
+export function quoteMail(t: Translate, { to, profile, serviceId, fields }: QuoteMail): MailMessage {
+  // v1's mail says "Número de modelos" for the pre-clinical service's count.
+  const labelOf = (field: string) => t(`mail:quoteRequest.${field === 'numberOfPatients' && serviceId === 'dosi-preclin' ? 'numberOfModels' : field}`);
+  const lines: Array<[string, string]> = [
+    ...PROFILE_LINES.map((field): [string, string] => [labelOf(field), profile[field] ?? '']),
+    [labelOf('service'), t(`catalog:services.${serviceId}.title`)],
+    ...FIELD_LINES.filter((field) => fields[field] !== undefined).map((field): [string, string] => [labelOf(field), String(fields[field])]),
+  ];
+  const intro = t('mail:quoteRequest.intro');
+  return {
+    to,
+    subject: t('mail:quoteRequest.subject'),
+    text: [intro, '', ...lines.map(([label, value]) => `${label}: ${value}`)].join('\n'),
+    html: [`<p>${escapeHtml(intro)}</p>`, ...lines.map(([label, value]) => `<p><b>${escapeHtml(label)}:</b> ${escapeHtml(value)}</p>`)].join('\n'),
+  };
+}

@@ -8,6 +8,8 @@ import type { MailContext } from '../services/account-mail.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Where quote requests go (v1: DEFAULT_FROM_EMAIL, the sender's address). */
+    companyAddress: string;
     /** Everything a service needs to mail this request's user, in this request's language. */
     mailContext(request: FastifyRequest): MailContext;
   }
@@ -21,6 +23,7 @@ export const mailPlugin = fp<{ config: Config }>(async (app, { config }) => {
     log: app.log,
   });
   app.decorate('mailer', mailer);
+  app.decorate('companyAddress', config.mailFrom);
   app.decorate('mailContext', (request: FastifyRequest) => ({
     db: app.db,
     mailer,

@@ -8,6 +8,7 @@ import { eventRoutes } from './events.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
 import { pushSubscriptionRoutes } from './push.ts';
+import { quoteRoutes } from './quotes.ts';
 import { userRoutes } from './users.ts';
 
 /** `/users/{uid}/…`: every route here serves only the signed-in user's own uid, checked before anything else. */
@@ -29,4 +30,5 @@ export const ownedRoutes: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
   await app.register(eventRoutes);
   await app.register(pushSubscriptionRoutes);
+  await app.register(quoteRoutes);
 };

@@ -1,0 +1,118 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
+import { db } from '#app/lib/db.ts';
+import { saveAuthState } from '#app/lib/session.ts';
+import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
+import { createDrainer } from '#app/lib/sync/drainer.ts';
+import { TEST_USER, fakeApi, resetLocalDatabase, type FakeReply } from '#app/lib/testing/local-first.ts';
+import { registerQuoteSenders } from '../store/quote-senders.ts';
+
+const auth = { id: TEST_USER, isStaff: false };
+const BUDGET = `/users/${TEST_USER}/budget/`;
+const PROFILE = { name: 'Maria Souza', email: 'maria@example.com', phone: '+5511987654321', role: 'Física médica', clinic: 'Clínica Sol', cpf: '', cnpj: '' };
+
+function serve(budget: FakeReply = { status: 204 }) {
+  const api = fakeApi({ [`GET /users/${TEST_USER}/`]: { body: PROFILE }, [`POST ${BUDGET}`]: budget });
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+let undo = () => {};
+async function openForm(service = 'dosi-clin') {
+  undo = registerQuoteSenders();
+  await renderRoute(`/services/${service}/hire/budget-form`, { auth, queryClient: createTestQueryClient() });
+  return (await screen.findByRole('button', { name: 'Solicitar orçamento' })).closest('form')!;
+}
+const field = (form: HTMLElement, name: string | RegExp) => within(form).getByRole('textbox', { name });
+const drain = () => act(() => createDrainer({ locks: null }).drain());
+
+async function fillClinical(form: HTMLElement) {
+  const user = userEvent.setup();
+  await user.type(field(form, /Tipo de tratamento/), 'Lu-177 PSMA');
+  await user.type(field(form, /Número de pacientes/), '12');
+  await user.type(field(form, /Comentários/), 'Começamos em maio.');
+  return user;
+}
+
+beforeEach(async () => {
+  saveAuthState(auth);
+  setConnectivityForTests(true);
+  await resetLocalDatabase(TEST_USER);
+});
+afterEach(() => {
+  undo();
+  act(() => notifications.clean());
+  vi.unstubAllGlobals();
+});
+
+describe('quote request form', () => {
+  it("shows the profile's contact details read-only and the service's labelled fields", async () => {
+    serve();
+    await openForm();
+    expect(await screen.findByDisplayValue('Clínica Sol')).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: /Nome/ })).toHaveValue('Maria Souza');
+    expect(screen.getByRole('heading', { name: 'Pedido de orçamento: Dosimetria Clínica' })).toBeVisible();
+  });
+
+  it.each([
+    ['dosi-preclin', ['Linha de pesquisa', 'Número de modelos', 'Frequência', 'Comentários']],
+    ['model-comp', ['Linha de pesquisa', 'Descrição do projeto']],
+    ['radiosino', ['Tipo de tratamento', 'Número de pacientes', 'Frequência', 'Comentários']],
+  ])('%s asks for its own fields', async (service, labels) => {
+    serve();
+    const form = await openForm(service);
+    expect(within(form).getAllByRole('textbox').map((input) => input.getAttribute('name'))).toHaveLength(labels.length);
+    for (const label of labels) expect(field(form, new RegExp(label))).toBeInTheDocument();
+  });
+
+  it('checks with the shared schema before queueing: required fields and a negative count, translated', async () => {
+    const api = serve();
+    const form = await openForm();
+    const user = userEvent.setup();
+    await user.type(field(form, /Número de pacientes/), '-1');
+    await user.click(within(form).getByRole('button', { name: 'Solicitar orçamento' }));
+    expect(field(form, /Tipo de tratamento/)).toHaveAccessibleDescription('Este campo é obrigatório.');
+    expect(field(form, /Número de pacientes/)).toHaveAccessibleDescription('Certifique-se de que este valor seja maior ou igual a 0.');
+    expect(await db.outbox.count()).toBe(0);
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('online: the request is sent once, then "Orçamento solicitado com sucesso!" and a blank form', async () => {
+    const api = serve();
+    const form = await openForm();
+    const user = await fillClinical(form);
+    await user.click(within(form).getByRole('button', { name: 'Solicitar orçamento' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    await drain();
+    expect(await screen.findByText('Orçamento solicitado com sucesso!')).toBeVisible();
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.body)).toEqual([expect.objectContaining({ service: 'Dosimetria Clínica', treatmentType: 'Lu-177 PSMA', numberOfPatients: 12 })]);
+    await waitFor(() => expect(field(screen.getByRole('button', { name: 'Solicitar orçamento' }).closest('form')!, /Tipo de tratamento/)).toHaveValue(''));
+  });
+
+  it("a refusal shows on its field and keeps what was typed", async () => {
+    serve({ status: 400, body: { errors: ['treatment_type: Certifique-se de que este campo não tenha mais de 60 caracteres.'] } });
+    const form = await openForm();
+    const user = await fillClinical(form);
+    await user.click(within(form).getByRole('button', { name: 'Solicitar orçamento' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    await drain();
+    await waitFor(() => expect(field(form, /Tipo de tratamento/)).toHaveAccessibleDescription('Certifique-se de que este campo não tenha mais de 60 caracteres.'));
+    expect(field(form, /Tipo de tratamento/)).toHaveValue('Lu-177 PSMA');
+    expect(field(form, /Comentários/)).toHaveValue('Começamos em maio.');
+    expect(screen.queryByText('Orçamento solicitado com sucesso!')).toBeNull();
+  });
+
+  it('offline: the form says the request waits for the network; submitting keeps it queued here', async () => {
+    serve();
+    setConnectivityForTests(false);
+    const form = await openForm();
+    expect(within(form).getByText(/será enviado quando a rede voltar/)).toBeVisible();
+    const user = await fillClinical(form);
+    await user.click(within(form).getByRole('button', { name: 'Solicitar orçamento' }));
+    expect(await screen.findByText('Pedido salvo: será enviado quando a rede voltar.')).toBeVisible();
+    expect(await db.outbox.toArray()).toMatchObject([{ kind: 'quote.create', state: 'pending' }]);
+  });
+});

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { ServiceId } from '../catalog.ts';
+
+/**
+ * The quote (budget) request (docs/v1-contract.md §1.17): v1's `service` choices and the fields each service
+ * asks for. Messages are translation keys, worded as v1's serializer (DRF) words them.
+ */
+
+/** v1's `service` values, by catalog id (docs/domain.md "Services"). */
+export const QUOTE_SERVICE_NAMES = {
+  'dosi-clin': 'Dosimetria Clínica',
+  'dosi-preclin': 'Dosimetria Pré-Clínica',
+  'seg-quant': 'Segmentação e Quantificação',
+  radiosino: 'Radiosinoviortese',
+  'model-comp': 'Modelagem Computacional',
+} as const satisfies Record<ServiceId, string>;
+
+type ServiceName = (typeof QUOTE_SERVICE_NAMES)[ServiceId];
+const NAMES = Object.values(QUOTE_SERVICE_NAMES) as [ServiceName, ...ServiceName[]];
+
+export const serviceIdOf = (name: ServiceName) => (Object.keys(QUOTE_SERVICE_NAMES) as ServiceId[]).find((id) => QUOTE_SERVICE_NAMES[id] === name)!;
+
+/** v1 checks the service first, on its own. */
+export const QuoteService = z.object({
+  service: z.enum(NAMES, { error: (issue) => (issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.notValidChoice') }),
+});
+
+const blankIsAbsent = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+
+const string = (max: number, tooLong: string) => z.string({ error: () => 'validation.required' }).trim().max(max, tooLong);
+const shortText = z.preprocess(blankIsAbsent, string(60, 'validation.shortTextTooLong'));
+const optionalShortText = z.preprocess(blankIsAbsent, string(60, 'validation.shortTextTooLong').optional());
+const longText = z.preprocess(blankIsAbsent, string(100_000, 'validation.longTextTooLong'));
+
+/** An integer typed in a form or sent as a JSON number; blank is absent. */
+function parseInteger(value: unknown): unknown {
+  const present = blankIsAbsent(value);
+  if (typeof present !== 'string') return present;
+  return /^[+-]?\d+$/.test(present.trim()) ? Number(present) : Number.NaN;
+}
+
+const count = z.preprocess(
+  parseInteger,
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidInteger') })
+    .int('validation.invalidInteger')
+    .min(0, 'validation.notNegativeInteger'),
+);
+
+const clinical = z.object({ treatmentType: shortText, numberOfPatients: count, frequency: optionalShortText, comments: longText });
+const preclinical = z.object({ researchLine: shortText, numberOfPatients: count, frequency: optionalShortText, comments: longText });
+const modelling = z.object({ researchLine: shortText, projectDescription: longText });
+
+/** Each service's fields (Dosimetria Pré-Clínica's `numberOfPatients` is its number of models). */
+export const QUOTE_FIELDS = {
+  'dosi-clin': clinical,
+  'dosi-preclin': preclinical,
+  'seg-quant': clinical,
+  radiosino: clinical,
+  'model-comp': modelling,
+} as const satisfies Record<ServiceId, z.ZodType>;
+
+/** Every field a quote may carry: what a service's schema gives. */
+export type QuoteFields = Partial<z.infer<typeof clinical> & z.infer<typeof preclinical> & z.infer<typeof modelling>>;
+export type QuoteField = keyof QuoteFields;
+
+/** The form's field order per service. */
+export const QUOTE_FIELD_NAMES = Object.fromEntries(
+  Object.entries(QUOTE_FIELDS).map(([id, schema]) => [id, Object.keys(schema.shape)]),
+) as Record<ServiceId, QuoteField[]>;
+
+/** The body a client sends: the client's UUID (a replay makes one request), the service and its fields. */
+export const QuoteRequest = z.object({ id: z.uuid('validation.invalidUuid').optional() });
