@@ -110,6 +110,9 @@ describe('the public site in every language', () => {
     await page.getByRole('heading', { level: 1, name: 'Radiosynoviorthesis' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/service-info/radiosino');
     await page.getByRole('heading', { name: '100% refund' }).waitFor();
+    // Signed out, asking for a quote leads to the login page, which returns to the quote form.
+    await page.getByRole('link', { name: 'Request a quote' }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && (url.searchParams.get('redirect') ?? '').includes('/services/radiosino/hire/budget-form'));
     await context.close();
   });
 });
