@@ -16,6 +16,7 @@ export const PRERENDERED_PATHS = [
   '/faq',
   '/contact',
   '/articles',
+  '/services',
   ...SERVICE_INFO_PATHS,
 ] as const;
 

@@ -25,9 +25,10 @@ describe('the local database (docs/architecture.md §4)', () => {
       outbox: '++seq, &id, state, entityId, kind',
       blobs: 'id',
       meta: 'key',
+      quotes: 'id',
     });
     expect(db.name).toBe(DATABASE_NAME);
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
   });
 
   it('records whose data it holds', async () => {
@@ -93,7 +94,7 @@ describe('the local database (docs/architecture.md §4)', () => {
       await openUserDatabase(TEST_USER);
       // Another tab: a new deploy with a higher schema version.
       const otherTab = new Dexie(DATABASE_NAME);
-      otherTab.version(3).stores({ meta: 'key' });
+      otherTab.version(4).stores({ meta: 'key' });
       await otherTab.open();
       expect(reload).toHaveBeenCalledTimes(1);
       otherTab.close();

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ServiceList } from '#app/features/catalog/components/service-list.tsx';
 import { PageIntro } from '#app/features/pages/components/page-intro.tsx';
+import { ServiceCatalog } from '#app/features/pages/components/service-catalog.tsx';
 
 export const Route = createFileRoute('/services/')({
   component: ServicesPage,
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/services/')({
 function ServicesPage() {
   return (
     <PageIntro page="services">
-      <ServiceList />
+      <ServiceCatalog />
     </PageIntro>
   );
 }

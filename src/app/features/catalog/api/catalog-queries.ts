@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PlanList, ServiceList } from '#shared/schemas/catalog.ts';
+import { PlanList } from '#shared/schemas/catalog.ts';
 import type { Language } from '#shared/languages.ts';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { PERSISTED } from '#app/lib/query-client.ts';
@@ -7,17 +7,8 @@ import { PERSISTED } from '#app/lib/query-client.ts';
 /** The server localizes catalog texts, so the language is part of every key. */
 export const catalogKeys = {
   all: ['catalog'] as const,
-  services: (lng: Language) => [...catalogKeys.all, 'services', lng] as const,
   plans: (lng: Language) => [...catalogKeys.all, 'plans', lng] as const,
 };
-
-export const servicesQuery = (lng: Language) =>
-  queryOptions({
-    queryKey: catalogKeys.services(lng),
-    ...PERSISTED,
-    queryFn: ({ signal }) => apiRequest('/services/', ServiceList, { signal }),
-    staleTime: 5 * 60_000,
-  });
 
 export const plansQuery = (lng: Language) =>
   queryOptions({

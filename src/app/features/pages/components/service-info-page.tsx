@@ -1,5 +1,5 @@
-import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconFileDollar, IconReceiptRefund, IconTruckDelivery } from '@tabler/icons-react';
+import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconReceiptRefund, IconTruckDelivery } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SERVICES, type ServiceId } from '#shared/catalog.ts';
@@ -7,6 +7,7 @@ import { serviceImage } from '../content/site-content.ts';
 import { serviceData } from '../content/structured-data.ts';
 import { JsonLd } from './json-ld.tsx';
 import { PageIntro } from './page-intro.tsx';
+import { ServiceActions } from './service-catalog.tsx';
 import { SitePicture } from './site-picture.tsx';
 import classes from './site-lists.module.css';
 
@@ -40,12 +41,7 @@ export function ServiceInfoPage({ id }: { id: ServiceId }) {
         <Policy icon={<IconReceiptRefund size={26} />} title={t('site:serviceInfo.refundTitle')} body={t('site:serviceInfo.refundBody')} />
         <Policy icon={<IconTruckDelivery size={26} />} title={t('site:serviceInfo.deliveryTitle')} body={t('site:serviceInfo.deliveryBody')} />
       </SimpleGrid>
-      <Group>
-        {/* Signed out, the signed-in layout sends the visitor to the login page and back here. */}
-        <Button renderRoot={(props) => <Link to="/services/$id/hire/budget-form" params={{ id }} {...props} />} size="md" leftSection={<IconFileDollar size={18} aria-hidden="true" />}>
-          {t('site:serviceInfo.requestQuote')}
-        </Button>
-      </Group>
+      <ServiceActions id={id} withMore={false} />
       <Anchor component={Link} to="/services" fw={600} display="inline-flex" style={{ alignItems: 'center', gap: 6 }}>
         <IconArrowLeft size={18} aria-hidden="true" />
         {t('site:serviceInfo.back')}
