@@ -2,7 +2,7 @@ import { imageBytes } from '#tests/utils/calibrations.ts';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiList, confirmedUser, createCalibrationViaApi, loginThroughUi } from './support/accounts.ts';
-import { openPage } from './support/browser.ts';
+import { openPage, workerInControl } from './support/browser.ts';
 import { calibrationField, calibrationItem, escapeRegExp, fillCalibrationForm, showCalibration } from './support/calibrations.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
@@ -22,6 +22,8 @@ describe('calibrations offline, in Chromium against the real server', () => {
     await loginThroughUi(page, env.server.url, user, t.auth.login.submit);
     await page.goto(`${env.server.url}/dashboard/my-calibrations`);
     await showCalibration(page, 'Existente');
+    // The app has been used here before: its worker holds the code of what opens offline (forms, messages).
+    await workerInControl(page);
 
     await context.setOffline(true);
     // Another device registers a name this one is about to use.

@@ -40,7 +40,12 @@ export function MessageHost() {
   const { notifications, queue } = useNotifications();
   const waiting = notifications.length + queue.length > 0;
   useEffect(() => {
-    if (!Loaded && waiting) void loadMessageHost();
+    if (Loaded || !waiting) return;
+    void loadMessageHost();
+    // Offline before the worker cached the chunk: the waiting messages show once the network is back.
+    const retry = () => void loadMessageHost();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
   }, [Loaded, waiting]);
   return Loaded ? <Loaded position="top-center" limit={3} /> : null;
 }
