@@ -16,5 +16,6 @@ export const PAGE_TEXTS: Readonly<Record<string, readonly string[]>> = {
   articles: SITE_NAMESPACES,
   faq: SITE_NAMESPACES,
   contact: SITE_NAMESPACES,
+  'services.index': SITE_NAMESPACES,
   'service-info.$id': SITE_NAMESPACES,
 };
