@@ -5,7 +5,7 @@ import { PAGE_TEXTS } from '#shared/page-texts.ts';
 import { layoutFiles, routeSegments, type RoutePreload } from '#shared/route-preloads.ts';
 import { isPageModule, splitRouteModule } from './route-modules.ts';
 
-/** Writes route-preloads.json: each page's chunks beyond the entry's, its layouts' included (src/shared/route-preloads.ts). */
+/** Writes route-preloads.json: each page's chunks and stylesheets beyond the entry's, its layouts' included (src/shared/route-preloads.ts). */
 export function routePreloadsPlugin(): Plugin {
   let routesDir = '';
   return {
@@ -39,13 +39,16 @@ function pageChunks(bundle: Rolldown.OutputBundle): Map<string, Set<string>> {
   };
   const entry = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === 'index');
   const initial = entry ? withImports(entry.fileName) : new Set<string>();
+  // A chunk's CSS modules come as stylesheets of their own (vite's `importedCss`).
+  const withStyles = (fileNames: Set<string>) => [...fileNames].flatMap((file) => [file, ...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);
+  const initialFiles = new Set(withStyles(initial));
   const chunksByRoute = new Map<string, Set<string>>();
   for (const chunk of chunks.values()) {
     for (const id of chunk.moduleIds) {
       if (!isPageModule(id)) continue;
       const routeFile = splitRouteModule(id)!.routeFile;
       const files = chunksByRoute.get(routeFile) ?? new Set<string>();
-      for (const file of withImports(chunk.fileName)) if (!initial.has(file)) files.add(file);
+      for (const file of withStyles(withImports(chunk.fileName))) if (!initialFiles.has(file)) files.add(file);
       chunksByRoute.set(routeFile, files);
     }
   }

@@ -43,4 +43,10 @@ describe('preloads for a page', () => {
     );
     expect(preloadLinks({ files: [], texts: [] }, 'pt-BR')).toBe('');
   });
+
+  it("links the page's stylesheets, so a pre-rendered page paints in its final layout", () => {
+    expect(preloadLinks({ files: ['assets/about.js', 'assets/about.css'], texts: [] }, 'pt-BR')).toBe(
+      '<link rel="stylesheet" crossorigin href="/assets/about.css">' + '<link rel="modulepreload" crossorigin href="/assets/about.js">',
+    );
+  });
 });

@@ -7,7 +7,7 @@
 export interface RoutePreload {
   /** Path segments; `*` stands for a `$param`. */
   segments: string[];
-  /** Build asset paths, e.g. `assets/login-abc.js`. */
+  /** Build asset paths: chunks (`assets/login-abc.js`) and their stylesheets (`assets/login-abc.css`). */
   files: string[];
   /** Translation namespaces the page loads before it renders (src/shared/page-texts.ts). */
   texts?: readonly string[];
@@ -56,7 +56,10 @@ export function preloadsForPath(routes: RoutePreload[], pathname: string): PageP
 
 /** The `<link>` tags for a page's preloads, for the app shell's `<head>`. */
 export function preloadLinks({ files, texts }: PagePreloads, language: string): string {
-  const scripts = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  // The page's own styles (CSS modules of its chunks) are linked, not only preloaded: a pre-rendered page must
+  // paint in its final layout before the scripts run (they would add the same links, and skip them then).
+  const styles = files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  const scripts = files.filter((file) => !file.endsWith('.css')).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   const json = texts.map((ns) => `<link rel="preload" href="/locales/${language}/${ns}.json" as="fetch" crossorigin>`);
-  return [...json, ...scripts].join('');
+  return [...styles, ...json, ...scripts].join('');
 }
