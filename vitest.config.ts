@@ -61,6 +61,9 @@ export default mergeConfig(
             testTimeout: 60_000,
             hookTimeout: 120_000,
             fileParallelism: false,
+            // After the other projects, alone: its journeys time what a user waits for, and its servers must not
+            // share the machine's cores (or a worker's environment) with the server suites.
+            sequence: { groupOrder: 1 },
           },
         },
       ],

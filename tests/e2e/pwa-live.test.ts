@@ -86,12 +86,13 @@ describe('live notifications (Chromium, real server)', () => {
     expect(last).toMatchObject({ unread: 2, url: '/dashboard/notifications', lang: 'pt-BR' });
 
     await devtools.send('ServiceWorker.deliverPushMessage', { origin: env.server.url, registrationId: registration, data: JSON.stringify(last) });
-    await expect.poll(() => worker.evaluate(() => (self as unknown as { badges: number[] }).badges)).toEqual([2]);
+    // The worker handles the push in its own time (seconds on a loaded machine): the polls wait up to 10 s.
+    await expect.poll(() => worker.evaluate(() => (self as unknown as { badges: number[] }).badges), { timeout: 10_000 }).toEqual([2]);
     const shown = () =>
       worker.evaluate(() =>
         (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, body: n.body }))),
       );
-    await expect.poll(shown).toEqual([{ title: last.title, body: last.body }]);
+    await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: last.title, body: last.body }]);
     expect(String(last.body)).toContain('Fantoma 2');
     await context.close();
   });

@@ -33,6 +33,7 @@ export function startServer(dataDir = tempDataDir(), env: Record<string, string>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stopping = false;
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -44,9 +45,14 @@ export function startServer(dataDir = tempDataDir(), env: Record<string, string>
           dataDir,
           output: () => output,
           stop: async () => {
+            stopping = true;
             child.kill('SIGTERM');
             await waitForExit(child);
           },
+        });
+        // A server that dies under a test says why (its last output), instead of a later ECONNREFUSED alone.
+        child.once('exit', (code, signal) => {
+          if (!stopping) console.error(`server ${child.pid} exited (${code ?? signal}) during the test:\n${output.slice(-4000)}`);
         });
       }
     };

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '#tests/utils/render.tsx';
 
@@ -149,7 +149,8 @@ describe('InstallAppButton on iPhone and iPad (no install event)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: BUTTON }));
     const dialog = await screen.findByRole('dialog', { name: 'Instalar o DoseHub no iPhone ou iPad' });
-    expect(within(dialog).getByText('No Safari:')).toBeVisible();
+    // The dialog fades in: its text is visible once the transition ends (later on a loaded machine).
+    await waitFor(() => expect(within(dialog).getByText('No Safari:')).toBeVisible());
     const steps = within(dialog).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
       'Toque no botão Compartilhar (o quadrado com a seta para cima).',
