@@ -2,24 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import { ErrorBody } from '#shared/schemas/common.ts';
+import { QuoteBody } from '#shared/schemas/quotes.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
 import { createQuoteRequest, mailQuoteRequest, parseQuote } from '../services/quotes.ts';
 
 const tags = ['quotes'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody };
-// The handler checks the body after the e-mail's 409 (v1's order), so the schema only describes it.
-const body = z
-  .any()
-  .describe(
-    'JSON: `service` (v1\'s name, e.g. "Dosimetria Clínica") and its fields (docs/v1-contract.md §1.17); a client UUID `id` makes a replay one request',
-  );
+// The handler checks the body after the e-mail's 409 (v1's order): the route takes any body, the document shows QuoteBody.
+const requestBody = { 'application/json': QuoteBody };
 
 /** docs/v1-contract.md §1.17, stored and notified (docs/api.md deviations). */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:uid/budget/',
-    { schema: { tags, summary: 'Request a quote (budget): stored, mailed to the company, the user notified', params: UserIdParams, body, response: { 204: z.null(), ...errors } } },
+    { schema: { tags, summary: 'Request a quote (budget): stored, mailed to the company, the user notified', params: UserIdParams, body: z.unknown(), response: { 204: z.null(), ...errors }, openapi: { requestBody } } },
     async (request, reply) => {
       requireVerifiedEmail(request);
       const outcome = await createQuoteRequest(app.db, request.params.uid, parseQuote(request.body));

@@ -71,3 +71,8 @@ export const QUOTE_FIELD_NAMES = Object.fromEntries(
 
 /** The body a client sends: the client's UUID (a replay makes one request), the service and its fields. */
 export const QuoteRequest = z.object({ id: z.uuid('validation.invalidUuid').optional() });
+
+/** The whole body per service, for the API document (the server checks it in v1's order: parseQuote). */
+export const QuoteBody = z.union(
+  (Object.keys(QUOTE_FIELDS) as ServiceId[]).map((id) => QuoteRequest.extend({ service: z.literal(QUOTE_SERVICE_NAMES[id]) }).extend(QUOTE_FIELDS[id].shape)),
+);
