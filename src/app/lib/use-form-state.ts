@@ -78,7 +78,7 @@ export function useFormState<V extends Values>({ initialValues, validate = NO_RU
   const textField = (field: Field<V>) => ({
     name: field,
     value: values[field] as string,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(field, event.currentTarget.value as V[Field<V>]),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(field, event.currentTarget.value as V[Field<V>]),
     error: errorOf(field),
     ref: register(field),
   });

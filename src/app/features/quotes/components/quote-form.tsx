@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ServiceId } from '#shared/catalog.ts';
@@ -106,10 +106,7 @@ function QuoteForm({ userId, serviceId, quoteId, sending, onQueued }: QuoteFormP
         <QueuedFormAlerts general={general} refused={problem !== null} online={online} offlineNote={t('form.offlineNote')} problemText={(text) => text} />
         {QUOTE_FIELD_NAMES[serviceId].map((field) => {
           const props = { label: labelOf(field), required: field !== 'frequency', autoComplete: 'off', ...form.textField(field) };
-          if (LONG_FIELDS.has(field)) {
-            const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => props.onChange(event as unknown as ChangeEvent<HTMLInputElement>);
-            return <Textarea key={field} rows={4} {...props} onChange={onChange} />;
-          }
+          if (LONG_FIELDS.has(field)) return <Textarea key={field} rows={4} {...props} />;
           return <TextInput key={field} inputMode={field === 'numberOfPatients' ? 'numeric' : undefined} {...props} />;
         })}
         <Group justify="flex-end">
