@@ -37,7 +37,7 @@ const discovery: OperationDoc = {
 };
 const bytes = z.string().meta({ contentMediaType: 'application/offset+octet-stream', description: 'The next bytes of the upload' });
 /** tus refuses a request without Tus-Resumable: 1.0.0 with 412 (TUS_ERRORS). */
-const tusRequest = (headers: Record<string, HeaderDoc> = {}) => ({ 'Tus-Resumable': { schema: Headers.tusResumable, required: true }, ...headers });
+const tusRequest = (headers: Record<string, HeaderDoc> = {}) => ({ ...tusResumable, ...headers });
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
