@@ -1,7 +1,7 @@
 /**
  * The API document as a test oracle: every answer the server suites observe through `inject` (test-app.ts wraps
  * it) must be one the OpenAPI document describes: the status listed for the operation, the content type, the
- * body valid against the schema, the required headers present. A new route or answer nobody documented fails
+ * body valid against the schema, the required headers present and every documented header's value valid. A new route or answer nobody documented fails
  * the test that met it.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
@@ -98,7 +98,13 @@ export function contractOf(document: Json) {
       else if (method !== 'HEAD') problems.push(...checkBody(`${key} ${range}`, type, content[range].schema, body));
     }
     for (const [name, header] of Object.entries<Json>(response.headers ?? {})) {
-      if (header.required && headers[name.toLowerCase()] === undefined) problems.push(`required header ${name} missing`);
+      const value = headers[name.toLowerCase()];
+      if (value === undefined) {
+        if (header.required) problems.push(`required header ${name} missing`);
+      } else if (header.schema) {
+        const validate = validatorFor(`${key} header ${name}`, header.schema as Json);
+        if (!validate(String(value))) problems.push(`header ${name}: ${JSON.stringify(value)} ${ajv.errorsText(validate.errors, { dataVar: 'value' })}`);
+      }
     }
     return problems;
   }

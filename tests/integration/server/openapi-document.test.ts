@@ -1,9 +1,11 @@
 /**
- * The OpenAPI document itself: clean under Redocly's recommended rules, whose `struct` rule checks it against
- * OpenAPI 3.1 (the exceptions below, each with its reason), and covering every /api route the app registered.
+ * The OpenAPI document itself: valid against the OpenAPI 3.1 JSON Schema (the OpenAPI Initiative's, as packaged by
+ * @seriousme/openapi-schema-validator), clean under Redocly's recommended rules (the exceptions below, each with
+ * its reason), and covering every /api route the app registered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { createTestApp, type TestApp } from '#tests/utils/test-app.ts';
 import { contractOf } from '#tests/utils/contract.ts';
 
@@ -27,7 +29,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the OpenAPI document', () => {
-  it("is valid OpenAPI 3.1 and lints clean with Redocly's recommended rules (exceptions listed with their reason)", async () => {
+  it('validates against the OpenAPI 3.1 schema', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect({ version: validator.version, errors: result.errors ?? [] }).toEqual({ version: '3.1', errors: [] });
+  });
+
+  it("lints clean with Redocly's recommended rules (exceptions listed with their reason)", async () => {
     const config = await createConfig({ extends: ['recommended'], rules: EXCEPTIONS });
     const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
     const described = problems.map((problem) => `${problem.ruleId} (${problem.severity}): ${problem.message} at ${problem.location[0]?.pointer}`);
