@@ -1,6 +1,7 @@
 import { buildApp, type App } from '#server/app.ts';
 import { DEFAULT_BODY_LIMIT, type Config } from '#server/config.ts';
 import type { InjectOptions } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { assertDocumented, contractOf, type Contract } from './contract.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -34,11 +35,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const testDb = await createTestDatabase();
   const app = await buildApp(testConfig({ database: testDb.database, ...overrides }));
   checkAnswersAgainstDocument(app);
+  const socketProblems = checkSocketAnswersAgainstDocument(app);
   return {
     app,
     close: async () => {
       await app.close();
       await testDb.drop();
+      if (socketProblems.length > 0) throw new Error(`The API document does not describe answers sent over a socket:\n${socketProblems.join('\n')}`);
     },
   };
 }
@@ -70,4 +73,45 @@ function checkAnswersAgainstDocument(app: App) {
   // The chained form (`app.inject()`) and callbacks are left as they are: the suites use neither.
   app.inject = ((options?: InjectOptions | string, callback?: unknown) =>
     options === undefined || callback !== undefined ? (inject as (...args: unknown[]) => unknown)(options, callback) : checked(options)) as App['inject'];
+}
+
+/**
+ * The answers a listening test app sends over real sockets (the events stream, fetch and raw-HTTP tests), checked
+ * the same way when each response closes; the problems fail the app's `close()`. The body of a response the client
+ * broke off (a stream it closed) is not checked, its status and headers are.
+ */
+function checkSocketAnswersAgainstDocument(app: App): string[] {
+  const problems: string[] = [];
+  app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    const keep = (chunk: unknown) => {
+      if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    // Headers given to writeHead are sent without being stored where getHeaders() reads them.
+    let written: Record<string, unknown> = {};
+    const { write, end, writeHead } = response;
+    response.writeHead = ((status: number, ...rest: unknown[]) => {
+      const headers = rest.find((value) => typeof value === 'object' && value !== null);
+      if (headers && !Array.isArray(headers)) written = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+      return (writeHead as (...args: unknown[]) => ServerResponse).call(response, status, ...rest);
+    }) as typeof writeHead;
+    response.write = ((chunk: unknown, ...rest: unknown[]) => (keep(chunk), (write as (...args: unknown[]) => boolean).call(response, chunk, ...rest))) as typeof write;
+    response.end = ((chunk?: unknown, ...rest: unknown[]) => (keep(chunk), (end as (...args: unknown[]) => ServerResponse).call(response, chunk, ...rest))) as typeof end;
+    response.on('close', () => {
+      if (!response.headersSent) return;
+      const exchange = {
+        method: request.method ?? 'GET',
+        url: request.url ?? '/',
+        status: response.statusCode,
+        headers: { ...written, ...response.getHeaders() },
+        body: response.writableFinished ? Buffer.concat(chunks) : null,
+      };
+      try {
+        assertDocumented(contractFor(app), exchange);
+      } catch (error) {
+        problems.push((error as Error).message);
+      }
+    });
+  });
+  return problems;
 }
