@@ -45,7 +45,17 @@ declare module 'fastify' {
 /** The session cookie (plugins/auth.ts): `security` of every route that needs a signed-in user. */
 export const SIGNED_IN = [{ session: [] }];
 
+/** Payment webhooks (routes/payments.ts): the gateway's signature header instead of a session. */
+export const WEBHOOK_SIGNED = [{ webhookSignature: [] }];
+
 export const securitySchemes = {
+  webhookSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'DoseHub-Signature',
+    description:
+      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with PAYMENTS_WEBHOOK_SECRET (generated and kept in the database when unset; `npm run sandbox:pay` signs with it). More than 5 minutes from the server\'s clock, missing or wrong: 401.',
+  },
   session: {
     type: 'apiKey',
     in: 'cookie',
