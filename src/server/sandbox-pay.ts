@@ -72,7 +72,7 @@ export async function sandboxPay(argv: string[], env: NodeJS.ProcessEnv = proces
 if (import.meta.url === `file://${process.argv[1]}`) {
   sandboxPay(process.argv.slice(2)).then(
     ({ status, body }) => {
-      console.log(`${status} ${body}`);
+      process.stdout.write(`${status} ${body}\n`);
       process.exitCode = status === 200 ? 0 : 1;
     },
     (error: Error) => {

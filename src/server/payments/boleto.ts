@@ -3,6 +3,8 @@
  * linha digitável of a bill. Ours on purpose: the npm packages that issue boletos pin PDF libraries from years ago.
  */
 
+export { formatLinhaDigitavel } from '#shared/format/boleto.ts';
+
 const DAY_MS = 86_400_000;
 const FACTOR_EPOCH = Date.UTC(1997, 9, 7);
 /** The currency digit of the real. */
@@ -62,10 +64,4 @@ export function linhaDigitavel(barcode: string): string {
   const free = barcode.slice(19);
   const withDigit = (field: string) => `${field}${mod10(field)}`;
   return [withDigit(barcode.slice(0, 4) + free.slice(0, 5)), withDigit(free.slice(5, 15)), withDigit(free.slice(15, 25)), barcode[4], barcode.slice(5, 19)].join('');
-}
-
-/** As printed: `AAAAA.AAAAA BBBBB.BBBBBB CCCCC.CCCCCC D EEEEEEEEEEEEEE`. */
-export function formatLinhaDigitavel(line: string): string {
-  const f = (from: number, to: number) => line.slice(from, to);
-  return `${f(0, 5)}.${f(5, 10)} ${f(10, 15)}.${f(15, 21)} ${f(21, 26)}.${f(26, 32)} ${f(32, 33)} ${f(33, 47)}`;
 }

@@ -2,7 +2,7 @@
 // @brazilian-utils/brazilian-utils reads and checks the lines we make, bwip-js draws the same ITF bars, and the
 // PDF's own text (parsed with unpdf) holds the line.
 import { getBoletoInfo, isValidBoleto } from '@brazilian-utils/brazilian-utils';
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { boletoBarcode, dueDateFactor, formatLinhaDigitavel, linhaDigitavel } from '#server/payments/boleto.ts';
