@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { OrderBill } from '#shared/schemas/payments.ts';
+import type { OrderBill } from '#shared/schemas/bills.ts';
 import type { Db } from '../db/client.ts';
 import { bills, orders } from '../db/schema.ts';
 

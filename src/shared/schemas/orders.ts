@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_IDS } from '../catalog.ts';
 import { listOf } from './common.ts';
-import { OrderBill } from './payments.ts';
+import { OrderBill } from './bills.ts';
 
 export const PAYMENT_STATUS_CODES = ['APG', 'CON'] as const;
 export type PaymentStatusCode = (typeof PAYMENT_STATUS_CODES)[number];

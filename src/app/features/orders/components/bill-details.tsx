@@ -1,10 +1,10 @@
-import { ActionIcon, Code, CopyButton, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLinhaDigitavel } from '#shared/format/boleto.ts';
 import { formatBrl } from '#shared/format/money.ts';
-import type { OrderBill } from '#shared/schemas/payments.ts';
+import type { OrderBill } from '#shared/schemas/bills.ts';
 import { DetailField } from '#app/ui/detail-field.tsx';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { formatDate } from '../format.ts';
@@ -32,17 +32,22 @@ export function BillDetails({ bill }: { bill: OrderBill }) {
         <Text id={lineId} size="xs" c="dimmed">
           {t('bill.line')}
         </Text>
-        <Group gap="xs" wrap="nowrap" align="center">
+        <Group gap="xs" align="center">
           <Code aria-labelledby={lineId} style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }} data-testid="bill-line">
             {line}
           </Code>
           <CopyButton value={bill.line}>
             {({ copied, copy }) => (
-              <Tooltip label={copied ? t('bill.copied') : t('bill.copy')} withArrow>
-                <ActionIcon variant="subtle" color={copied ? 'green' : 'gray'} onClick={copy} aria-label={copied ? t('bill.copied') : t('bill.copy')}>
-                  {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                </ActionIcon>
-              </Tooltip>
+              <Button
+                size="xs"
+                variant="light"
+                color={copied ? 'green' : undefined}
+                onClick={copy}
+                leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+                aria-live="polite"
+              >
+                {copied ? t('bill.copied') : t('bill.copy')}
+              </Button>
             )}
           </CopyButton>
         </Group>
