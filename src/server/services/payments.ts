@@ -4,8 +4,8 @@ import type { IssueBillBody } from '#shared/schemas/payments.ts';
 import type { Db } from '../db/client.ts';
 import { bills, files, orders, paymentEvents, users } from '../db/schema.ts';
 import { AppError, appError, fieldErrors } from '../errors.ts';
-import type { PaymentConfirmed, PaymentProvider } from '../payments/provider.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import type { IssuedBill, PaymentConfirmed, PaymentProvider } from '../payments/provider.ts';
+import type { FileStore, StoredBytes } from '../storage/file-store.ts';
 import { orderEvent, orderNotice, setBill, type OrderRow } from './orders.ts';
 import { writeTellAndMail, type NoticeContext } from './notices.ts';
 import type { BillRow } from './bills.ts';
@@ -41,17 +41,18 @@ function payerDocument(user: UserRow, input: Pick<IssueBillBody, 'cpf' | 'cnpj'>
   throw fieldErrors([{ field: 'cpf', key: 'payments.payerDocumentRequired' }]);
 }
 
-async function keepOnProfile(db: Db, userId: string, document: PayerDocument) {
-  if (!document.newOnProfile) return;
-  if (document.field === 'cpf') {
-    const [other] = await db.select({ id: users.id }).from(users).where(eq(users.cpf, document.value));
-    if (other) throw fieldErrors([{ field: 'cpf', key: 'auth.cpfTaken' }]);
-  }
-  await db
+/** A CPF new to the profile must be no one else's (checked before the gateway is asked for anything). */
+async function assertDocumentFree(db: Db, document: PayerDocument) {
+  if (!document.newOnProfile || document.field !== 'cpf') return;
+  const [other] = await db.select({ id: users.id }).from(users).where(eq(users.cpf, document.value));
+  if (other) throw fieldErrors([{ field: 'cpf', key: 'auth.cpfTaken' }]);
+}
+
+const keepOnProfile = (tx: Db, userId: string, document: PayerDocument) =>
+  tx
     .update(users)
     .set({ [document.field]: document.value, updatedAt: new Date(), version: sql`${users.version} + 1` })
     .where(eq(users.id, userId));
-}
 
 function dueDateOf(input: Pick<IssueBillBody, 'dueDate'>, now: Date): string {
   const today = isoDate(now);
@@ -66,6 +67,20 @@ export interface IssueContext {
   provider: PaymentProvider;
 }
 
+/** The issued bill's rows, in one transaction: its PDF as the user's file, the bill, and a payer document new to the profile. */
+async function recordIssuedBill(db: Db, order: OrderRow, provider: string, document: PayerDocument, issued: IssuedBill, stored: StoredBytes): Promise<string> {
+  return db.transaction(async (tx) => {
+    if (document.newOnProfile) await keepOnProfile(tx, order.userId, document);
+    const [file] = await tx
+      .insert(files)
+      .values({ userId: order.userId, name: `boleto-${order.code.replace(/\W+/g, '-')}.pdf`, contentType: 'application/pdf', ...stored })
+      .returning({ id: files.id });
+    const { providerBillId, amountCents, dueDate, line, barcode } = issued;
+    await tx.insert(bills).values({ orderId: order.id, provider, providerBillId, amountCents, dueDate, line, barcode, payerDocument: document.value, fileId: file!.id });
+    return file!.id;
+  });
+}
+
 /**
  * Staff: issues the order's boleto through the provider, keeps its PDF as the order's bill (replacing the
  * previous one) and the payer's document on the profile when it was new there.
@@ -75,26 +90,18 @@ export async function issueBill({ db, fileStore, provider }: IssueContext, order
   const [user] = await db.select().from(users).where(eq(users.id, order.userId));
   const document = payerDocument(user!, input);
   const dueDate = dueDateOf(input, now);
+  await assertDocumentFree(db, document);
   const payerName = document.field === 'cnpj' && user!.clinic ? user!.clinic : user!.name;
   const issued = await provider.issueBill({ amountCents: Math.round(order.price * 100), payer: { name: payerName, document: document.value }, dueDate, documentNumber: order.code });
-  await keepOnProfile(db, user!.id, document);
   const stored = await fileStore.save(Readable.from([issued.pdf]));
-  const [file] = await db
-    .insert(files)
-    .values({ userId: user!.id, name: `boleto-${order.code.replace(/\W+/g, '-')}.pdf`, contentType: 'application/pdf', ...stored })
-    .returning({ id: files.id });
-  await db.insert(bills).values({
-    orderId: order.id,
-    provider: provider.name,
-    providerBillId: issued.providerBillId,
-    amountCents: issued.amountCents,
-    dueDate: issued.dueDate,
-    line: issued.line,
-    barcode: issued.barcode,
-    payerDocument: document.value,
-    fileId: file!.id,
-  });
-  return setBill(db, order, { fileId: file!.id });
+  let fileId: string;
+  try {
+    fileId = await recordIssuedBill(db, order, provider.name, document, issued, stored);
+  } catch (error) {
+    await fileStore.remove(stored.storageKey);
+    throw error;
+  }
+  return setBill(db, order, { fileId });
 }
 
 /** A provider's bill by its id, or by the 47 digits of its line (what `sandbox:pay` is given). */
