@@ -16,6 +16,8 @@ export interface HeaderDoc {
 }
 
 export interface ResponseDoc {
+  /** Why this route answers the status, where the shared reason would mislead (a webhook's 401 is no session's). */
+  description?: string;
   headers?: Record<string, HeaderDoc>;
   /** Media type → schema, replacing the JSON one (`null`: no body at all). */
   content?: Record<string, z.ZodType> | null;
@@ -108,7 +110,8 @@ export function transformRoute(input: TransformInput) {
     requestBody: requestBody && mapValues(requestBody, (schema) => toJson(input, schema, 'input')),
     responses:
       responses &&
-      mapValues(responses, ({ headers, content }) => ({
+      mapValues(responses, ({ description, headers, content }) => ({
+        description,
         headers: headers && headersToJson(input, headers, 'output'),
         content: content === null ? null : content && mapValues(content, (schema) => toJson(input, schema, 'output')),
       })),
@@ -186,6 +189,7 @@ function applyExtras(method: string, op: Json, extras: Json) {
   }
   for (const [status, doc] of Object.entries<Json>(extras.responses ?? {})) {
     const response = (op.responses[status] ??= { description: STATUS_CODES[Number(status)] });
+    if (doc.description) response.description = doc.description;
     if (doc.content === null) delete response.content;
     else if (doc.content) response.content = mapMedia(doc.content);
     for (const [name, value] of Object.entries<Json>(doc.headers ?? {})) addHeader(response, name, value);

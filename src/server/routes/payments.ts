@@ -27,7 +27,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: WebhookParams,
         security: WEBHOOK_SIGNED,
         response: { 200: WebhookAnswer, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-        openapi: { requestBody: { 'application/json': SandboxPaymentEvent } },
+        openapi: {
+          requestBody: { 'application/json': SandboxPaymentEvent },
+          responses: {
+            200: { description: '`confirmed`: this event confirmed the payment; `replayed`: this event id was handled before; `alreadyPaid`: another event had paid the bill' },
+            400: { description: 'Signed, but not an event of this provider (or an unknown provider)' },
+            401: { description: 'DoseHub-Signature missing, not over these bytes with the secret, or more than 5 minutes off: nothing changes' },
+            404: { description: 'No bill of this provider with that id (or line)' },
+            409: { description: "The amount is not the bill's (logged; nothing changes), or a request with this Idempotency-Key is still running" },
+          },
+        },
       },
     },
     async (request) => {
