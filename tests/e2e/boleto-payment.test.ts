@@ -3,22 +3,29 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Language } from '#shared/languages.ts';
 import { formatLinhaDigitavel } from '#shared/format/boleto.ts';
 import { formatBrl } from '#shared/format/money.ts';
 import { uniqueCpf } from '#tests/utils/payments.ts';
-import { apiList, confirmedUser, loginThroughUi } from './support/accounts.ts';
+import { E2E_PASSWORD, apiList, confirmedUser } from './support/accounts.ts';
 import { openPage, problemsBesidesNetwork } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { staffSession } from './support/orders.ts';
 
-const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
-const t = { auth: read('auth'), orders: read('orders') };
+/** The UI's own texts, read from the locale files, so the test follows the product's wording in each language. */
+function texts(language: Language) {
+  const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${language}/${ns}.json`, 'utf8'));
+  return { auth: read('auth'), orders: read('orders'), mail: read('mail'), notifications: read('notifications') };
+}
 const run = promisify(execFile);
 
 const env = useE2eEnvironment();
-let context: BrowserContext | undefined;
-afterAll(async () => context?.close());
+const contexts: BrowserContext[] = [];
+afterAll(async () => Promise.all(contexts.map((context) => context.close())));
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
 
 interface ApiOrder {
   id: string;
@@ -33,9 +40,10 @@ const sandboxPay = (line: string, eventId: string) =>
     env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'PAYMENTS_WEBHOOK_SECRET')), DATA_DIR: env.server.dataDir },
   });
 
-describe('a boleto from issue to payment, in Chromium against the real server', () => {
+describe.each(['pt-BR', 'en-US', 'es'] as const)('a boleto from issue to payment in %s, in Chromium against the real server', (language) => {
+  const t = texts(language);
   it('staff issue it (API); the clinician sees it in My services and opens its PDF; sandbox:pay sent twice confirms once and "Add analysis" unlocks', async () => {
-    const user = await confirmedUser(env.server.url, env.smtp, 'boleto@clinica.example');
+    const user = await confirmedUser(env.server.url, env.smtp, `boleto-${language.toLowerCase()}@clinica.example`);
     const staff = await staffSession(env.server);
     const headers = { cookie: staff.cookie, 'content-type': 'application/json' };
     const created = await fetch(`${env.server.url}/api/v1/staff/orders/`, {
@@ -44,15 +52,21 @@ describe('a boleto from issue to payment, in Chromium against the real server', 
       body: JSON.stringify({ userId: user.id, serviceId: 'seg-quant', quantity: 2, price: 1500.5 }),
     });
     expect(created.status).toBe(201);
-    const { id } = (await created.json()) as ApiOrder;
+    const { id, code } = (await created.json()) as ApiOrder & { code: string };
     const issued = await fetch(`${env.server.url}/api/v1/staff/orders/${id}/bill/`, { method: 'POST', headers, body: JSON.stringify({ provider: 'sandbox', cpf: uniqueCpf() }) });
     expect(issued.status).toBe(200);
-    const order = (await issued.json()) as ApiOrder;
+    const order = { ...((await issued.json()) as ApiOrder), code };
     const line = formatLinhaDigitavel(order.bill!.line);
 
-    context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    await context.addInitScript((lng) => localStorage.setItem('product-language', lng), language);
     const page = await openPage(context);
-    await loginThroughUi(page, env.server.url, user, t.auth.login.submit);
+    await page.goto(`${env.server.url}/login`);
+    await field(page, t.auth.fields.email).fill(user.email);
+    await field(page, t.auth.fields.password).fill(E2E_PASSWORD);
+    await page.getByRole('main').getByRole('button', { name: t.auth.login.submit }).click();
+    await page.waitForURL(`${env.server.url}/dashboard/profile`);
     await page.goto(`${env.server.url}/dashboard/my-services`);
     const item = page.locator(`[data-order-id="${id}"]`);
     await item.getByRole('button', { expanded: false }).first().click();
@@ -73,9 +87,9 @@ describe('a boleto from issue to payment, in Chromium against the real server', 
     expect((await fetch(new URL(href!, env.server.url))).status).toBe(401);
 
     // The gateway's event, delivered twice (a retry): one confirmation, one notification.
-    const first = await sandboxPay(order.bill!.line, 'evt_e2e_1');
+    const first = await sandboxPay(order.bill!.line, `evt_e2e_${language}`);
     expect(first.stdout.trim()).toBe('200 {"result":"confirmed"}');
-    const again = await sandboxPay(order.bill!.line, 'evt_e2e_1');
+    const again = await sandboxPay(order.bill!.line, `evt_e2e_${language}`);
     expect(again.stdout.trim()).toBe('200 {"result":"replayed"}');
 
     // The open page hears of it live: the payment shows as confirmed and "Add analysis" becomes a link.
@@ -83,8 +97,9 @@ describe('a boleto from issue to payment, in Chromium against the real server', 
     expect(await item.getByRole('status').filter({ hasText: t.orders.bill.paidOn.split('{{')[0] }).count()).toBe(1);
     expect(await item.getByRole('button', { name: t.orders.actions.bill }).isDisabled()).toBe(true);
     const notices = await apiList<{ message: string }>(env.server.url, user, 'notifications/');
-    expect(notices.row.filter((n) => n.message.startsWith('Pagamento'))).toHaveLength(1);
-    await expect.poll(() => env.smtp.messagesTo(user.email).filter((m) => /pagamento/i.test(m.subject)).length, { timeout: 10_000 }).toBe(1);
+    expect(notices.row.filter((n) => n.message.includes(order.code) && /pagamento|payment|pago/i.test(n.message))).toHaveLength(1);
+    const paidMails = () => env.smtp.messagesTo(user.email).filter((m) => m.subject.includes(order.code) && /pagamento|payment|pago/i.test(m.subject));
+    await expect.poll(() => paidMails().length, { timeout: 10_000 }).toBe(1);
     expect(problemsBesidesNetwork(page)).toEqual([]);
   });
 });
