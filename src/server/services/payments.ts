@@ -13,7 +13,9 @@ import type { UserRow } from './users.ts';
 
 /** A bill is due a week after it is issued unless staff say otherwise. */
 const DEFAULT_DUE_DAYS = 7;
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+/** The calendar day in Brazil (where bills are paid and due), YYYY-MM-DD. */
+const brazilDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+const isoDate = (date: Date) => brazilDate.format(date);
 
 type PayerField = 'cpf' | 'cnpj';
 interface PayerDocument {
@@ -57,7 +59,7 @@ const keepOnProfile = (tx: Db, userId: string, document: PayerDocument) =>
 function dueDateOf(input: Pick<IssueBillBody, 'dueDate'>, now: Date): string {
   const today = isoDate(now);
   if (!input.dueDate) return isoDate(new Date(now.getTime() + DEFAULT_DUE_DAYS * 86_400_000));
-  if (input.dueDate < today) throw fieldErrors([{ field: 'dueDate', key: 'payments.dueDatePast' }]);
+  if (input.dueDate < today) throw fieldErrors([{ field: 'due_date', key: 'payments.dueDatePast' }]);
   return input.dueDate;
 }
 

@@ -82,7 +82,7 @@ describe('staff issue a boleto through the provider', () => {
 
   it('a due date in the past → 400; a paid order → 409; a CPF other than the profile\'s → 409', async () => {
     const { user, order } = await billedUser('Bia Datas');
-    expect((await issueBoleto(t.app, staff, order.id, { dueDate: '2020-01-01' }, 'en-US')).json()).toEqual({ errors: ['dueDate: The due date cannot be before today.'] });
+    expect((await issueBoleto(t.app, staff, order.id, { dueDate: '2020-01-01' }, 'en-US')).json()).toEqual({ errors: ['due_date: The due date cannot be before today.'] });
     const other = await issueBoleto(t.app, staff, order.id, { cpf: uniqueCpf() }, 'en-US');
     expectStatus(other, 409);
     expect(other.json()).toEqual({ errors: ["cpf: The payer's profile already has another CPF."] });
