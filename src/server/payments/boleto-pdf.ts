@@ -21,9 +21,9 @@ export interface BoletoDocument {
 /** CPF (11 digits) or CNPJ (14 characters), masked. */
 export const formatTaxId = (document: string) => (document.length === 11 ? formatCpf(document) : formatCnpj(document));
 
-// FEBRABAN: the barcode is 13 mm high; a narrow element between 0.25 and 0.33 mm, a wide one 2 to 3 times that.
+// FEBRABAN: 13 mm high and 103 mm long: 44 digits are 405 narrow widths at 3:1, so a narrow element is 0.254 mm.
 const MM = 72 / 25.4;
-const NARROW = 0.33 * MM;
+const NARROW = 0.254 * MM;
 const WIDE = 3 * NARROW;
 const BAR_HEIGHT = 13 * MM;
 
