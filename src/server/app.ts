@@ -31,6 +31,8 @@ import { uploadRoutes } from './routes/uploads.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { ownedRoutes } from './routes/owned.ts';
 import { pushKeyRoutes } from './routes/push.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { paymentsPlugin } from './plugins/payments.ts';
 import { loadSigningKey } from './services/secrets.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -98,6 +100,7 @@ export async function buildApp(config: Config) {
   await app.register(idempotencyPlugin);
   await app.register(eventsPlugin, { database, heartbeatMs: config.eventsHeartbeatMs });
   await app.register(pushPlugin, { config });
+  await app.register(paymentsPlugin, { config });
   await app.register(docsPlugin);
   if (serveApp && config.distDir) await app.register(staticPlugin, { root: config.distDir, serveAppShell: serveApp, origin: siteOrigin });
 
@@ -111,6 +114,7 @@ export async function buildApp(config: Config) {
       await api.register(fileRoutes);
       await api.register(uploadRoutes);
       await api.register(staffRoutes);
+      await api.register(paymentRoutes);
     },
     { prefix: API_PREFIX },
   );

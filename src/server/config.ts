@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENTS_WEBHOOK_SECRET: z.string().min(32).optional(),
+  COMPANY_NAME: z.string().min(1).default('Dosimagem'),
+  COMPANY_CNPJ: z.string().regex(/^\d{14}$/, 'must be the 14 digits of a CNPJ').default('42438610000111'),
 });
 
 export interface Config {
@@ -72,7 +76,19 @@ export interface Config {
   uploadSweepMs?: number;
   /** Resumable uploads go to this S3-compatible bucket instead of `${dataDir}/uploads`. */
   s3?: S3Config | null;
+  /** How bills are issued and paid (src/server/payments); default the sandbox, with a generated webhook secret. */
+  payments?: PaymentsConfig;
 }
+
+export interface PaymentsConfig {
+  provider: 'sandbox';
+  /** Signs and checks webhook events; when absent one is generated once and kept in the database. */
+  webhookSecret: string | null;
+  /** The beneficiary printed on bills: the company. */
+  beneficiary: { name: string; cnpj: string };
+}
+
+export const DEFAULT_PAYMENTS: PaymentsConfig = { provider: 'sandbox', webhookSecret: null, beneficiary: { name: 'Dosimagem', cnpj: '42438610000111' } };
 
 export interface S3Config {
   bucket: string;
@@ -115,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadSweepMs: e.UPLOAD_SWEEP_MINUTES * 60_000,
     s3: s3Of(e),
+    payments: { provider: e.PAYMENTS_PROVIDER, webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null, beneficiary: { name: e.COMPANY_NAME, cnpj: e.COMPANY_CNPJ } },
   };
 }
 

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -371,4 +372,54 @@ export const quoteRequests = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('quote_requests_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+export const BILL_STATUSES = ['open', 'paid'] as const;
+
+/** Boletos issued for orders through a payment provider (src/server/payments); the order's bill PDF is `fileId`. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerBillId: text('provider_bill_id').notNull(),
+    /** Centavos (10 digits fit a boleto). */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** The 47-digit linha digitável. */
+    line: text('line').notNull(),
+    /** The 44-digit barcode. */
+    barcode: text('barcode').notNull(),
+    /** The payer's CPF or CNPJ the bill was issued to (from then on read-only on the profile). */
+    payerDocument: text('payer_document').notNull(),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    status: text('status', { enum: BILL_STATUSES }).notNull().default('open'),
+    paidAt: timestampTz('paid_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('bills_provider_bill_unique').on(table.provider, table.providerBillId),
+    index('bills_order_idx').on(table.orderId),
+    index('bills_line_idx').on(table.line),
+  ],
+);
+
+/** Webhook events a provider delivered and we acted on; the unique id makes a retried delivery do nothing again. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    receivedAt: timestampTz('received_at').notNull().defaultNow(),
+  },
+  (table) => [unique('payment_events_provider_event_unique').on(table.provider, table.eventId)],
 );

@@ -16,6 +16,8 @@ export interface HeaderDoc {
 }
 
 export interface ResponseDoc {
+  /** Why this route answers the status, where the shared reason would mislead (a webhook's 401 is no session's). */
+  description?: string;
   headers?: Record<string, HeaderDoc>;
   /** Media type → schema, replacing the JSON one (`null`: no body at all). */
   content?: Record<string, z.ZodType> | null;
@@ -45,7 +47,17 @@ declare module 'fastify' {
 /** The session cookie (plugins/auth.ts): `security` of every route that needs a signed-in user. */
 export const SIGNED_IN = [{ session: [] }];
 
+/** Payment webhooks (routes/payments.ts): the gateway's signature header instead of a session. */
+export const WEBHOOK_SIGNED = [{ webhookSignature: [] }];
+
 export const securitySchemes = {
+  webhookSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'DoseHub-Signature',
+    description:
+      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with PAYMENTS_WEBHOOK_SECRET (generated and kept in the database when unset; `npm run sandbox:pay` signs with it). More than 5 minutes from the server\'s clock, missing or wrong: 401.',
+  },
   session: {
     type: 'apiKey',
     in: 'cookie',
@@ -98,7 +110,8 @@ export function transformRoute(input: TransformInput) {
     requestBody: requestBody && mapValues(requestBody, (schema) => toJson(input, schema, 'input')),
     responses:
       responses &&
-      mapValues(responses, ({ headers, content }) => ({
+      mapValues(responses, ({ description, headers, content }) => ({
+        description,
         headers: headers && headersToJson(input, headers, 'output'),
         content: content === null ? null : content && mapValues(content, (schema) => toJson(input, schema, 'output')),
       })),
@@ -176,6 +189,7 @@ function applyExtras(method: string, op: Json, extras: Json) {
   }
   for (const [status, doc] of Object.entries<Json>(extras.responses ?? {})) {
     const response = (op.responses[status] ??= { description: STATUS_CODES[Number(status)] });
+    if (doc.description) response.description = doc.description;
     if (doc.content === null) delete response.content;
     else if (doc.content) response.content = mapMedia(doc.content);
     for (const [name, value] of Object.entries<Json>(doc.headers ?? {})) addHeader(response, name, value);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Analysis, AnalysisList, AnalysisStatusChange, StaffAnalysisQuery } from '#shared/schemas/analyses.ts';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { NewOrder, Order, OrderList, StaffOrderQuery } from '#shared/schemas/orders.ts';
+import { IssueBillBody } from '#shared/schemas/payments.ts';
 import { files } from '../db/schema.ts';
 import { AppError, appError, fieldErrors, InputError } from '../errors.ts';
 import { readForm, type ReadForm, type UploadedFile } from '../http/forms.ts';
@@ -11,9 +12,10 @@ import { filePart, withForm } from '../http/images.ts';
 import { SIGNED_IN, sends } from '../http/openapi.ts';
 import { noticeContext } from '../http/notices.ts';
 import { requireUser } from '../plugins/auth.ts';
+import { issueBill } from '../services/payments.ts';
 import { findAnalysis, isStaffMove, presentAnalysis, setAnalysisStatus, staffAnalysisPage } from '../services/analyses.ts';
 import { tellUser, type Notice } from '../services/notices.ts';
-import { createOrder, findOrder, presentOrders, setBill, staffOrderPage, updateOrder, type OrderRow } from '../services/orders.ts';
+import { createOrder, findOrder, orderNotice, presentOrders, setBill, staffOrderPage, updateOrder, type OrderRow } from '../services/orders.ts';
 import type { Db } from '../db/client.ts';
 
 const tags = ['staff'];
@@ -22,7 +24,7 @@ const formBody = z.any();
 const OrderIdParams = z.object({ oid: z.uuid('validation.invalidUuid') });
 const AnalysisIdParams = z.object({ aid: z.uuid('validation.invalidUuid') });
 const BillUrl = z.object({ billUrl: z.url({ protocol: /^https?$/, error: 'validation.invalidUrl' }) });
-const billBody = { 'application/json': BillUrl, 'multipart/form-data': z.object({ bill: filePart('The bill, a PDF') }) };
+const billBody = { 'application/json': z.union([BillUrl, IssueBillBody]), 'multipart/form-data': z.object({ bill: filePart('The bill, a PDF') }) };
 const statusBody = {
   'application/json': AnalysisStatusChange,
   'multipart/form-data': AnalysisStatusChange.extend({ report: filePart('The report, a PDF (to CO)').optional() }),
@@ -72,12 +74,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     if (route.url.startsWith('/api/v1/staff/')) route.schema = { ...schema, security: SIGNED_IN, openapi: { ...schema.openapi, staff: true } };
   });
   const present = async (request: FastifyRequest, row: OrderRow) => (await presentOrders(app.db, [row], request.t))[0]!;
-  const orderNotice = (row: OrderRow, key: string, kind: Notice['kind'], mail: NonNullable<Notice['mail']>['kind']): Notice => ({
-    kind,
-    key,
-    values: { code: row.code, service: row.serviceId },
-    mail: { kind: mail, path: '/dashboard/my-services' },
-  });
 
   app.get(
     '/staff/orders/',
@@ -124,14 +120,26 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/staff/orders/:oid/bill/',
-    { schema: { tags, summary: "Issue an order's bill: multipart PDF `bill`, or JSON `{billUrl}`", params: OrderIdParams, body: formBody, response: { 200: Order, ...errors }, openapi: { requestBody: billBody } } },
+    {
+      schema: {
+        tags,
+        summary:
+          "Issue an order's bill: JSON `{provider}` issues a boleto through the payment provider (its PDF becomes `billUrl`; the payer's CPF or CNPJ from the profile, or `cpf`/`cnpj` here when the profile has none, then kept there; another one than the profile's → 409; a paid order → 409); or a multipart PDF `bill`, or JSON `{billUrl}`",
+        params: OrderIdParams,
+        body: formBody,
+        response: { 200: Order, ...errors },
+        openapi: { requestBody: billBody },
+      },
+    },
     async (request) => {
       const order = await findOrder(app.db, request.params.oid);
       const form = await readForm(request, app.fileStore, ['bill']);
       return withForm(form, async () => {
         const pdf = pdfOf(form.files.bill, 'bill');
-        const bill = pdf ? { fileId: await recordFile(app.db, order.userId, pdf) } : { url: parseBillUrl(form) };
-        const { row, replacedStorageKey } = await setBill(app.db, order, bill);
+        const issue = !pdf && form.fields.provider !== undefined ? parseIssueBill(form) : null;
+        const { row, replacedStorageKey } = issue
+          ? await issueBill({ db: app.db, fileStore: app.fileStore, provider: app.payments.issuer }, order, issue)
+          : await setBill(app.db, order, pdf ? { fileId: await recordFile(app.db, order.userId, pdf) } : { url: parseBillUrl(form) });
         if (replacedStorageKey) await app.fileStore.remove(replacedStorageKey);
         await tellUser(noticeContext(request), row.userId, orderNotice(row, 'billIssued', 'update', 'billIssued'));
         return { result: await present(request, row), keep: pdf !== null };
@@ -186,6 +194,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+function parseIssueBill(form: ReadForm): IssueBillBody {
+  const parsed = IssueBillBody.safeParse(form.fields);
+  if (!parsed.success) throw new InputError(parsed.error.issues);
+  return parsed.data;
+}
 
 function parseBillUrl(form: ReadForm): string {
   const parsed = BillUrl.safeParse(form.fields);

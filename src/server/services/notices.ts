@@ -65,8 +65,18 @@ export async function writeAndTell<T>(db: Db, write: (tx: Db) => Promise<T>, new
   return result;
 }
 
+type NoticeNews = { event?: BusEvent | null; notice?: (Notice & { userId: string }) | null };
+
+/** `writeAndTell` with the notice's e-mail, sent once the change is committed (a change that tells nobody mails nobody). */
+export async function writeTellAndMail<T>(ctx: NoticeContext, write: (tx: Db) => Promise<T>, newsOf: (result: T) => NoticeNews): Promise<T> {
+  let news: NoticeNews = {};
+  const result = await writeAndTell(ctx.db, write, (written) => (news = newsOf(written)));
+  const { notice } = news;
+  if (notice?.mail) await mailNotice(ctx, notice.userId, notice, notice.mail);
+  return result;
+}
+
 /** Tells the user about a change of their order or analysis: a notification (live events, Web Push) and, for some, an e-mail. */
 export async function tellUser(ctx: NoticeContext, userId: string, notice: Notice): Promise<void> {
-  await writeAndTell(ctx.db, async () => null, () => ({ notice: { ...notice, userId } }));
-  if (notice.mail) await mailNotice(ctx, userId, notice, notice.mail);
+  await writeTellAndMail(ctx, async () => null, () => ({ notice: { ...notice, userId } }));
 }

@@ -13,6 +13,8 @@ import { analyses, files, orders, users } from '../db/schema.ts';
 import { appError, fieldErrors, notFound } from '../errors.ts';
 import { writeAndPublish } from '../events/publish.ts';
 import type { Translate } from '../i18n/translator.ts';
+import { latestBills, presentBill, type BillRow } from './bills.ts';
+import type { Notice } from './notices.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -27,7 +29,7 @@ export const fileUrl = (fileId: string) => `/api/v1/files/${fileId}/`;
 
 const NO_COUNTS: AnalysisStatusCounts = { dataSet: 0, invalidInfos: 0, concluded: 0, processing: 0, analyzingInfos: 0 };
 
-export function presentOrder(row: OrderRow, counts: AnalysisStatusCounts, t: Translate): Order {
+export function presentOrder(row: OrderRow, counts: AnalysisStatusCounts, t: Translate, bill: BillRow | null = null): Order {
   return {
     id: row.id,
     userId: row.userId,
@@ -43,6 +45,8 @@ export function presentOrder(row: OrderRow, counts: AnalysisStatusCounts, t: Tra
     code: row.code,
     createdAt: row.createdAt.toISOString().slice(0, 10),
     billUrl: row.billFileId ? fileUrl(row.billFileId) : row.billUrl,
+    // A pasted URL or PDF replaces a provider's bill: its line would no longer be the bill shown.
+    bill: bill?.fileId && bill.fileId === row.billFileId ? presentBill(bill) : null,
     version: row.version,
   };
 }
@@ -61,8 +65,9 @@ export async function countAnalyses(db: Db, orderIds: string[]): Promise<Map<str
 }
 
 export async function presentOrders(db: Db, rows: OrderRow[], t: Translate): Promise<Order[]> {
-  const counts = await countAnalyses(db, rows.map((row) => row.id));
-  return rows.map((row) => presentOrder(row, counts.get(row.id)!, t));
+  const ids = rows.map((row) => row.id);
+  const [counts, bills] = await Promise.all([countAnalyses(db, ids), latestBills(db, ids)]);
+  return rows.map((row) => presentOrder(row, counts.get(row.id)!, t, bills.get(row.id) ?? null));
 }
 
 /** Staff: one page of every user's orders (newest first) and how many match in all. */
@@ -92,7 +97,15 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow> {
   return row;
 }
 
-const orderEvent = (row: OrderRow) => ({ type: ORDER_CHANGED, userId: row.userId, id: row.id });
+/** The notice of an order's change (created, billed, paid), mailed with a link to My services. */
+export const orderNotice = (row: OrderRow, key: string, kind: Notice['kind'], mail: NonNullable<Notice['mail']>['kind']): Notice => ({
+  kind,
+  key,
+  values: { code: row.code, service: row.serviceId },
+  mail: { kind: mail, path: '/dashboard/my-services' },
+});
+
+export const orderEvent = (row: OrderRow) => ({ type: ORDER_CHANGED, userId: row.userId, id: row.id });
 
 /** v1's code without the user's number: `yy/nnnn-ss` (year, order number, service). */
 const codeOf = (number: number, serviceId: ServiceId, now: Date) =>

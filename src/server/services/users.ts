@@ -6,7 +6,8 @@ import { passwordProblems } from '#shared/passwords/rules.ts';
 import type { Profile, ProfilePatchBody } from '#shared/schemas/users.ts';
 import type { Db } from '../db/client.ts';
 import { userTokens, users } from '../db/schema.ts';
-import { fieldErrors, type ErrorMessage } from '../errors.ts';
+import { AppError, fieldErrors, type ErrorMessage } from '../errors.ts';
+import { wasBilledTo } from './bills.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -128,7 +129,18 @@ export function toProfile(user: UserRow): Profile {
 
 const touch = () => ({ updatedAt: new Date(), version: sql`${users.version} + 1` });
 
+/** A CPF or CNPJ a bill was issued to stays as it is (409): the bill names it. */
+async function assertPayerDocumentsKept(db: Db, userId: string, patch: ProfilePatchBody) {
+  const user = await findUserById(db, userId);
+  for (const field of ['cpf', 'cnpj'] as const) {
+    const stored = user?.[field];
+    if (patch[field] === undefined || !stored || patch[field] === stored) continue;
+    if (await wasBilledTo(db, userId, stored)) throw new AppError(409, [{ field, key: 'payments.documentLocked' }]);
+  }
+}
+
 export async function updateProfile(db: Db, userId: string, patch: ProfilePatchBody): Promise<void> {
+  await assertPayerDocumentsKept(db, userId, patch);
   if (patch.cpf && (await cpfTaken(db, patch.cpf, userId))) throw fieldErrors([{ field: 'cpf', key: 'auth.cpfTaken' }]);
   const changes: Partial<typeof users.$inferInsert> = {};
   if (patch.name !== undefined) changes.name = patch.name;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_IDS } from '../catalog.ts';
 import { listOf } from './common.ts';
+import { OrderBill } from './bills.ts';
 
 export const PAYMENT_STATUS_CODES = ['APG', 'CON'] as const;
 export type PaymentStatusCode = (typeof PAYMENT_STATUS_CODES)[number];
@@ -57,6 +58,8 @@ export const Order = z
     /** YYYY-MM-DD */
     createdAt: z.string(),
     billUrl: z.string().nullable(),
+    /** The boleto issued through a payment provider (its PDF is `billUrl`); null for a pasted bill or none. */
+    bill: OrderBill.nullable(),
     version: z.number().int(),
   })
   .meta({ id: 'Order' });

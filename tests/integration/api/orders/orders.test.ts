@@ -72,6 +72,7 @@ describe('staff back-office', () => {
       code: expect.stringMatching(/^\d{2}\/\d{4}-04$/),
       createdAt: new Date().toISOString().slice(0, 10),
       billUrl: null,
+      bill: null,
       version: 1,
     });
     expect(response.headers.location).toBe(`/api/v1/users/${bob.id}/orders/${order.id}/`);

@@ -9,6 +9,7 @@ import type { OrderRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { takesAnalyses } from '../analysis-values.ts';
 import { completionOf, formatDate, formatPercent } from '../format.ts';
+import { BillDetails } from './bill-details.tsx';
 
 export type DisabledReason = 'billPaid' | 'billMissing' | 'paymentPending' | 'noneRemaining' | 'noAnalyses';
 
@@ -63,6 +64,7 @@ export function OrderItem({ order, remaining }: { order: OrderRecord; remaining:
             <DetailField label={t('fields.payment')}>{t(`payment.${order.statusCode}`)}</DetailField>
             <DetailField label={t('fields.code')}>{order.code}</DetailField>
           </SimpleGrid>
+          {order.bill ? <BillDetails bill={order.bill} /> : null}
           <Stack gap={4}>
             <Group justify="space-between" gap="xs">
               <Text size="sm">{t('fields.completion')}</Text>

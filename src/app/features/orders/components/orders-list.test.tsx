@@ -115,6 +115,40 @@ describe('My services list', () => {
     expect(within(body).getByText('Status do pagamento').nextElementSibling).toHaveTextContent('Aguardando pagamento');
   });
 
+  const LINE = '99990000090012345670900000011700116420000150050';
+  const boleto = { provider: 'sandbox', line: LINE, barcode: '9'.repeat(44), amount: 1500.5, dueDate: '2026-12-03', status: 'open' as const, paidAt: null };
+
+  it.each([
+    ['pt-BR', 'Vencimento', '03/12/2026', 'Valor do boleto', 'Copiar a linha digitável'],
+    ['en-US', 'Due date', '12/3/26', 'Bill amount', 'Copy the bill line'],
+    ['es', 'Vencimiento', '3/12/26', 'Importe del boleto', 'Copiar la línea digitable'],
+  ] as const)('an unpaid order with a boleto (%s): due date, amount in BRL, the line as printed and a button that copies its digits', async (language, due, date, amount, copy) => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    serve([serverOrder(orderId(1), { statusCode: 'APG', statusPayment: 'Aguardando pagamento', billUrl: '/api/v1/files/f/', bill: boleto })]);
+    const { panel } = await openList('/dashboard/my-services', language);
+    await waitFor(() => expect(within(panel).queryAllByRole('button', { expanded: false })).not.toHaveLength(0));
+    const control = within(panel).getAllByRole('button', { expanded: false })[0]!;
+    await user.click(control);
+    const body = document.getElementById(control.getAttribute('aria-controls')!)!;
+    const value = (label: string) => within(body).getByText(label).nextElementSibling?.textContent;
+    await waitFor(() => expect(value(due)).toBe(date));
+    expect(value(amount)).toBe(formatBrl(1500.5));
+    expect(within(body).getByTestId('bill-line')).toHaveTextContent('99990.00009 00123.456709 00000.011700 1 16420000150050');
+    await user.click(within(body).getByRole('button', { name: copy }));
+    expect(writeText).toHaveBeenCalledWith(LINE);
+  });
+
+  it('a boleto paid through the webhook: the confirmation date shows, the bill is no longer offered and add opens', async () => {
+    serve([serverOrder(orderId(1), { billUrl: '/api/v1/files/f/', bill: { ...boleto, status: 'paid', paidAt: '2026-11-26T12:00:00.000Z' } })]);
+    const { panel } = await openList();
+    await waitFor(() => expect(headers(panel)).toHaveLength(1));
+    const body = await open(panel, /Dosimetria Clínica/);
+    expect(within(body).getByRole('status')).toHaveTextContent('Pagamento confirmado em 26/11/2026.');
+    expect(within(body).getByRole('button', { name: 'Abrir boleto' })).toBeDisabled();
+    expect(within(body).getByRole('link', { name: 'Adicionar análise' })).toBeInTheDocument();
+  });
+
   it('no analyses remaining: add is disabled and says why', async () => {
     serve([serverOrder(orderId(1), { remainingOfAnalyzes: 0 })]);
     const { panel } = await openList();

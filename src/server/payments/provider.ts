@@ -1,0 +1,55 @@
+/** What the rest of the server knows of a payment gateway: issue a boleto, read it back, trust its webhooks. */
+
+export interface BillRequest {
+  /** Centavos. */
+  amountCents: number;
+  /** `document`: the payer's CPF (11 digits) or CNPJ (14 characters), as stored. */
+  payer: { name: string; document: string };
+  /** YYYY-MM-DD */
+  dueDate: string;
+  /** Ours (the order code), printed on the bill. */
+  documentNumber: string;
+}
+
+export interface IssuedBill {
+  /** The gateway's id of the bill (the webhook names it). */
+  providerBillId: string;
+  /** 47 digits. */
+  line: string;
+  /** 44 digits. */
+  barcode: string;
+  amountCents: number;
+  dueDate: string;
+  pdf: Buffer;
+}
+
+export interface BillState {
+  status: 'open' | 'paid';
+  paidAt: Date | null;
+}
+
+/** A payment the gateway reports; `id` is the event's own (a retried delivery repeats it). */
+export interface PaymentConfirmed {
+  id: string;
+  type: 'payment.confirmed';
+  billId: string;
+  amountCents: number;
+  paidAt: Date;
+}
+
+/** Why a webhook is refused: 'signature' (missing, wrong or stale: 401) or 'payload' (signed but not an event we read: 400). */
+export class WebhookRefused extends Error {
+  constructor(readonly reason: 'signature' | 'payload') {
+    super(`webhook refused: ${reason}`);
+  }
+}
+
+export interface PaymentProvider {
+  /** The `{provider}` of the webhook URL and the `provider` column of a bill. */
+  readonly name: string;
+  issueBill(request: BillRequest): Promise<IssuedBill>;
+  /** null when the gateway does not know the bill. */
+  readBill(providerBillId: string): Promise<BillState | null>;
+  /** Checks the request is the gateway's (throws `WebhookRefused`), then reads the event from the raw bytes. */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentConfirmed;
+}
