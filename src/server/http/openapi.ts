@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { Headers } from '#shared/schemas/http.ts';
+import { addExamples } from './openapi-examples.ts';
 
 /**
  * The OpenAPI document from the routes themselves (docs/api.md): each route's zod schemas (its validators) plus,
@@ -227,6 +228,7 @@ export function completeDocument(input: Parameters<typeof jsonSchemaTransformObj
     }
   }
   dropUnusedSchemas(document);
+  addExamples(document);
   return document;
 }
 

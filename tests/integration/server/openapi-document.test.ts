@@ -19,6 +19,13 @@ const EXCEPTIONS = {
   // v1's `/users/{uid}/…` beside `/users/register/`, `/users/login/`: the router prefers the static path (owned.ts).
   'no-ambiguous-paths': 'off',
 } as const;
+/** Stricter than recommended: every example (openapi-examples.ts puts one on each JSON body) valid against its schema. */
+const STRICTER = {
+  'no-invalid-media-type-examples': { severity: 'error', allowAdditionalProperties: false },
+} as const;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- OpenAPI objects are walked as plain JSON
+type Json = Record<string, any>;
 
 let t: TestApp;
 let document: Record<string, unknown>;
@@ -36,10 +43,22 @@ describe('the OpenAPI document', () => {
   });
 
   it("lints clean with Redocly's recommended rules (exceptions listed with their reason)", async () => {
-    const config = await createConfig({ extends: ['recommended'], rules: EXCEPTIONS });
+    const config = await createConfig({ extends: ['recommended'], rules: { ...EXCEPTIONS, ...STRICTER } });
     const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
     const described = problems.map((problem) => `${problem.ruleId} (${problem.severity}): ${problem.message} at ${problem.location[0]?.pointer}`);
     expect(described).toEqual([]);
+  });
+
+  it('shows an example of every JSON request body and JSON answer', () => {
+    const paths = document.paths as Record<string, Record<string, { requestBody?: Json; responses: Record<string, Json> }>>;
+    const withoutExample = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, op]) =>
+        ([['request', op.requestBody], ...Object.entries(op.responses)] as [string, Json | undefined][])
+          .filter(([, part]) => part?.content?.['application/json'] && part.content['application/json'].example === undefined)
+          .map(([which]) => `${method.toUpperCase()} ${path} ${which}`),
+      ),
+    );
+    expect(withoutExample).toEqual([]);
   });
 
   it('describes every /api route the app has, with each of its methods (only the docs UI itself is left out)', () => {
