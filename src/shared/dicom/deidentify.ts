@@ -151,7 +151,8 @@ function patientIdentifiersOf(dataset: DicomDataset): string[] {
   return [...new Set(parts.map((part) => part.trim().toLowerCase()).filter((part) => part.length >= 2))];
 }
 
-const nameText = (value: unknown) => (typeof value === 'object' && value !== null ? String((value as { Alphabetic?: string }).Alphabetic ?? '') : String(value));
+const nameText = (value: unknown) =>
+  typeof value === 'object' && value !== null ? String((value as { Alphabetic?: string }).Alphabetic ?? '') : String(value);
 
 function holdsIdentifier(element: DicomElement, identifiers: string[]): boolean {
   const text = (element.Value ?? []).map(nameText).join(' ').toLowerCase();

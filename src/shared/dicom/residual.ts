@@ -26,7 +26,9 @@ export function identifyingElementsIn(dataset: DicomDataset): string[] {
 function holdsValue(element: DicomElement): boolean {
   const values = element.Value ?? [];
   if (element.vr === 'SQ') return values.length > 0;
-  return values.some((value) => (typeof value === 'object' && value !== null ? Boolean((value as { Alphabetic?: string }).Alphabetic) : value !== '' && value !== null));
+  return values.some((value) =>
+    typeof value === 'object' && value !== null ? Boolean((value as { Alphabetic?: string }).Alphabetic) : value !== '' && value !== null,
+  );
 }
 
 /** Whether this data set says DoseHub's profile was applied (the method it records). */

@@ -83,7 +83,8 @@ export function makeStudyFile(options: StudyFileOptions = {}): ArrayBuffer {
 
 /** The VR the standard's dictionary gives a tag (the first of "US or SS"), as dcmjs knows it. */
 export function vrOf(tag: string): string {
-  const dictionary = (dcmjs.data as unknown as { DicomMetaDictionary: { dictionary: Record<string, { vr: string } | undefined> } }).DicomMetaDictionary.dictionary;
+  const dictionary = (dcmjs.data as unknown as { DicomMetaDictionary: { dictionary: Record<string, { vr: string } | undefined> } }).DicomMetaDictionary
+    .dictionary;
   const entry = dictionary[`(${tag.slice(0, 4)},${tag.slice(4)})`];
   return entry ? entry.vr.split(/ or |\|/)[0]!.trim() : 'LO';
 }
