@@ -26,9 +26,10 @@ describe('the local database (docs/architecture.md §4)', () => {
       blobs: 'id',
       meta: 'key',
       quotes: 'id',
+      pseudonyms: 'entityId',
     });
     expect(db.name).toBe(DATABASE_NAME);
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
   });
 
   it('records whose data it holds', async () => {
@@ -94,7 +95,7 @@ describe('the local database (docs/architecture.md §4)', () => {
       await openUserDatabase(TEST_USER);
       // Another tab: a new deploy with a higher schema version.
       const otherTab = new Dexie(DATABASE_NAME);
-      otherTab.version(4).stores({ meta: 'key' });
+      otherTab.version(5).stores({ meta: 'key' });
       await otherTab.open();
       expect(reload).toHaveBeenCalledTimes(1);
       otherTab.close();
