@@ -1,3 +1,5 @@
+// Table's styles load with this panel (a route chunk), not with the first page (src/app/ui/mantine-styles.ts).
+import '@mantine/core/styles/Table.css';
 import { useRef, type ChangeEvent } from 'react';
 import { Alert, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
