@@ -1,6 +1,6 @@
 import { FileInput, Stack } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useState, type ChangeEvent, type Ref } from 'react';
+import { useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DicomIntakePanel } from '#app/features/dicom-intake/components/dicom-intake-panel.tsx';
 import { mayHoldDicom, useDicomIntake, type DicomIntake, type IntakeOptions } from '#app/features/dicom-intake/use-dicom-intake.ts';
@@ -17,33 +17,52 @@ interface ImagesTextField {
 
 /**
  * The file to queue, and the input's props: picking keeps the file and its name in the form's `images`
- * field. With `dicom` options, chosen DICOM (files, a folder, a zip) goes through the intake first: the
- * field stays empty until the user confirms, and then holds the de-identified zip (issue 19).
+ * field. With `dicom` options, chosen DICOM (files, a folder, a zip) goes through the intake first
+ * (issue 19): `resolveImages()`, awaited on submit, waits for the check and gives the de-identified zip,
+ * the chosen file when it holds no DICOM, or 'hold' (with the field's message) until the user confirms.
  */
 export function useImagesInput(field: ImagesTextField, dicom?: IntakeOptions) {
+  const { t } = useTranslation('dicom');
   const [picked, setPicked] = useState<File | null>(null);
   const [images, setImages] = useState<File | null>(null);
+  const [holdError, setHoldError] = useState<string | null>(null);
+  const latestImages = useRef<File | null>(null);
+  const scan = useRef<Promise<unknown>>(Promise.resolve());
   const queue = (file: File | null) => {
+    latestImages.current = file;
     setImages(file);
+    setHoldError(null);
     field.onChange({ currentTarget: { value: file?.name ?? '' } } as ChangeEvent<HTMLInputElement>);
   };
   const intake = useDicomIntake(dicom, queue);
   const onChange = (file: File | null) => {
     setPicked(file);
-    queue(null);
-    if (dicom && file && mayHoldDicom(file)) void intake.start([file]);
-    else {
-      intake.reset();
-      queue(file);
-    }
+    queue(file);
+    if (dicom && file && mayHoldDicom(file)) scan.current = intake.start([file]);
+    else intake.reset();
   };
   const chooseMany = (files: File[]) => {
     setPicked(null);
     queue(null);
-    void intake.start(files);
+    scan.current = intake.start(files);
+  };
+  const cancel = () => {
+    intake.reset();
+    setPicked(null);
+    queue(null);
+  };
+  const resolveImages = async (): Promise<File | null | 'hold'> => {
+    await scan.current;
+    if (!intake.holding()) return latestImages.current;
+    setHoldError(t('confirmFirst'));
+    return 'hold';
   };
   const value = images ?? picked;
-  return { images, inputProps: { value, onChange, error: field.error, inputRef: field.ref, intake: dicom ? { intake, chooseMany } : undefined } };
+  return {
+    images,
+    resolveImages,
+    inputProps: { value, onChange, error: holdError ?? field.error, inputRef: field.ref, intake: dicom ? { intake, chooseMany, cancel } : undefined },
+  };
 }
 
 /**
@@ -70,7 +89,7 @@ export function QueuedImagesInput({
   error?: string;
   inputRef?: Ref<HTMLButtonElement>;
   /** The DICOM intake under the input (analyses and calibrations). */
-  intake?: { intake: DicomIntake; chooseMany: (files: File[]) => void };
+  intake?: { intake: DicomIntake; chooseMany: (files: File[]) => void; cancel: () => void };
 }) {
   const { t } = useTranslation('sync');
   const description = editing ? (queued ? t('images.queuedHint', { name: queued.name }) : t('images.editHint')) : createHint;
@@ -96,7 +115,7 @@ export function QueuedImagesInput({
   return (
     <Stack gap="sm">
       {input}
-      <DicomIntakePanel intake={intake.intake} onChooseMany={intake.chooseMany} />
+      <DicomIntakePanel intake={intake.intake} onChooseMany={intake.chooseMany} onCancel={intake.cancel} />
     </Stack>
   );
 }

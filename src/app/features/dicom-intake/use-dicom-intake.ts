@@ -30,7 +30,13 @@ export const DEIDENTIFIED_NAME = 'dicom-deidentified.zip';
  * gets the de-identified zip, or the chosen file itself when it holds no DICOM (a plain image zip).
  */
 export function useDicomIntake(options: IntakeOptions | undefined, onResult: (file: File | null) => void) {
-  const [state, setState] = useState<IntakeState>({ step: 'idle' });
+  const [state, setStateNow] = useState<IntakeState>({ step: 'idle' });
+  // The latest state for a submit that awaits the scan (its closure holds an older render's).
+  const latest = useRef<IntakeState>(state);
+  const setState = (next: IntakeState) => {
+    latest.current = next;
+    setStateNow(next);
+  };
   const session = useRef<IntakeSession | null>(null);
   const run = useRef(0);
   useEffect(() => () => session.current?.close(), []);
@@ -92,7 +98,10 @@ export function useDicomIntake(options: IntakeOptions | undefined, onResult: (fi
     }
   };
 
-  return { state, start, confirm, reset };
+  /** Whether the chosen files hold DICOM not yet de-identified (what must not be queued). */
+  const holding = () => ['scanning', 'review', 'deidentifying'].includes(latest.current.step);
+
+  return { state, start, confirm, reset, holding };
 }
 
 export type DicomIntake = ReturnType<typeof useDicomIntake>;

@@ -107,8 +107,13 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
     setGeneral([]);
     try {
       const data = calibrationValuesOf(values);
-      if (calibration) await updateCalibration(userId, calibration.id, data, images, images?.name);
-      else await createCalibration(userId, data, images!, images!.name, newId);
+      const chosen = await resolveImages();
+      if (chosen === 'hold') {
+        setSaving(false);
+        return;
+      }
+      if (calibration) await updateCalibration(userId, calibration.id, data, chosen, chosen?.name);
+      else await createCalibration(userId, data, chosen!, chosen!.name, newId);
       showMessage({ type: 'success', message: t(editing ? 'messages.updated' : 'messages.created') });
       await navigate({ to: '/dashboard/my-calibrations' });
     } catch (error) {
@@ -119,7 +124,7 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
   });
 
   const isotope = form.textField('isotope');
-  const { images, inputProps: imagesInput } = useImagesInput(form.textField('images'), { purpose: 'calibration', entityId: calibration?.id ?? newId });
+  const { resolveImages, inputProps: imagesInput } = useImagesInput(form.textField('images'), { purpose: 'calibration', entityId: calibration?.id ?? newId });
   const isotopesMissing = isotopeNames !== undefined && isotopeNames.length === 0 && isotopesRefresh.isError;
 
   return (

@@ -11,7 +11,7 @@ import type { DicomIntake } from '../use-dicom-intake.ts';
  * Under the images input: choose DICOM files or a folder, then the summary per series, the checks, what
  * de-identification removes and keeps, the confirm button and its progress (issue 19).
  */
-export function DicomIntakePanel({ intake, onChooseMany }: { intake: DicomIntake; onChooseMany: (files: File[]) => void }) {
+export function DicomIntakePanel({ intake, onChooseMany, onCancel }: { intake: DicomIntake; onChooseMany: (files: File[]) => void; onCancel: () => void }) {
   const { t } = useTranslation('dicom');
   const { state } = intake;
   return (
@@ -28,7 +28,7 @@ export function DicomIntakePanel({ intake, onChooseMany }: { intake: DicomIntake
         {(state.step === 'review' || state.step === 'deidentifying') && <Review summary={state.summary} checks={state.checks} />}
         {state.step === 'review' && (
           <Group justify="flex-end">
-            <Button variant="default" onClick={intake.reset}>
+            <Button variant="default" onClick={onCancel}>
               {t('cancel')}
             </Button>
             <Button onClick={() => void intake.confirm()} disabled={blocks(state.checks)}>

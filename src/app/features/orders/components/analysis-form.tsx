@@ -193,8 +193,13 @@ function AnalysisForm({
     setGeneral([]);
     try {
       const data = analysisValuesOf(values, order.serviceId);
-      if (analysis) await updateAnalysis(userId, analysis.id, data, images, images?.name);
-      else await createAnalysis(userId, order, data, images!, images!.name, newId);
+      const chosen = await resolveImages();
+      if (chosen === 'hold') {
+        setSaving(false);
+        return;
+      }
+      if (analysis) await updateAnalysis(userId, analysis.id, data, chosen, chosen?.name);
+      else await createAnalysis(userId, order, data, chosen!, chosen!.name, newId);
       showMessage({ type: 'success', message: t(editing ? 'messages.updated' : 'messages.created') });
       await navigate({ to: '/dashboard/my-services/$orderId/analyses', params: { orderId: order.id } });
     } catch (error) {
@@ -212,7 +217,7 @@ function AnalysisForm({
   const isotopeOptions = [...(isotopeNames ?? [])];
   if (isotope.value && !isotopeOptions.includes(isotope.value)) isotopeOptions.unshift(isotope.value);
   const isotopesMissing = isotopeNames !== undefined && isotopeNames.length === 0 && isotopesRefresh.isError;
-  const { images, inputProps: imagesInput } = useImagesInput(form.textField('images'), { purpose: set, entityId: analysis?.id ?? newId });
+  const { resolveImages, inputProps: imagesInput } = useImagesInput(form.textField('images'), { purpose: set, entityId: analysis?.id ?? newId });
   const selectProps = {
     searchable: true,
     openOnFocus: false,
