@@ -110,7 +110,10 @@ function Review({ summary, checks }: { summary: StudySummary; checks: StudyCheck
       ))}
       <Text size="sm">
         <strong>{t('removedTitle')}</strong> {summary.removed.join(', ') || t('none')}
-        {summary.privateElements > 0 && ` ${t('privateRemoved')}`} {t('uidsReplaced')}
+      </Text>
+      <Text size="sm">
+        {t('uidsReplaced')}
+        {summary.privateElements > 0 && ` ${t('privateRemoved')}`}
       </Text>
       <Text size="sm">
         <strong>{t('keptTitle')}</strong> {summary.kept.join(', ') || t('none')}
