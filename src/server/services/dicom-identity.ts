@@ -8,6 +8,9 @@ configure({ useWebWorkers: false });
 const HEADER_BYTES = 256 * 1024;
 /** Enough files of a zip to know whether the study was de-identified (every file of one is, or none). */
 const FILES_CHECKED = 20;
+/** Entries looked at, DICOM or not (a zip of thousands of pictures is not read through). */
+const ENTRIES_LOOKED_AT = 200;
+const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed']);
 
 /**
  * What identifying elements of the PS3.15 profile remain in stored images (issue 19): the element names
@@ -17,13 +20,16 @@ const FILES_CHECKED = 20;
 export async function identifyingElementsOf(file: Blob | null, type: string): Promise<string[] | null> {
   if (!file) return null;
   if (type === 'application/dicom') return elementsOfHeader(new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer()));
-  if (type !== 'application/zip') return null;
+  if (!ZIP_TYPES.has(type)) return null;
   const zip = new ZipReader(new BlobReader(file));
   try {
     const found = new Set<string>();
     let dicomFiles = 0;
+    let lookedAt = 0;
     for await (const entry of zip.getEntriesGenerator()) {
-      if (entry.directory || dicomFiles >= FILES_CHECKED) continue;
+      if (dicomFiles >= FILES_CHECKED || lookedAt >= ENTRIES_LOOKED_AT) break;
+      if (entry.directory) continue;
+      lookedAt += 1;
       const elements = elementsOfHeader(await headOfEntry(entry));
       if (elements === null) continue;
       dicomFiles += 1;
