@@ -52,10 +52,8 @@ export function createIntake(post: (message: FromWorker) => void) {
   async function deidentify(patientId: string) {
     const started = performance.now();
     const uids = new UidMap();
-    const writer = new ZipWriter(new BlobWriter('application/zip'), {
-      level: 1,
-      zip64: false,
-    });
+    // zip.js switches to ZIP64 by itself past 4 GB; level 1: DICOM pixels gain little from harder deflate.
+    const writer = new ZipWriter(new BlobWriter('application/zip'), { level: 1 });
     const seriesFolders = new Map<string, string>();
     let inputBytes = 0;
     for (const [index, { source, series }] of images.entries()) {
