@@ -114,6 +114,9 @@ describe('DICOM intake in the browser (issue 19)', () => {
     await page.getByRole('button', { name: t.analyses.form.submitCreate }).click();
     await page.getByText(t.analyses.messages.created).first().waitFor();
     expect((await analysesOf(env.server, user, order.id)).row).toEqual([]);
+    // The clinic sees who the analysis is about, from this device's own store only.
+    await page.getByText(t.analyses.fields.localPatient).waitFor();
+    await page.getByText('Silva^Maria (MRN-123456)').waitFor();
 
     await page.context().setOffline(false);
     await expect.poll(async () => (await analysesOf(env.server, user, order.id)).row.filter((a) => a.imagesUrl), { timeout: 90_000, interval: 500 }).toHaveLength(1);
