@@ -71,9 +71,12 @@ describe('the local database (docs/architecture.md §4)', () => {
   it('wipeDatabase deletes everything and forgets the user; the database reopens empty', async () => {
     await openUserDatabase(TEST_USER);
     await db.notifications.put(notification('n1'));
+    // Who a de-identified study belonged to (issue 19) goes with the rest at logout.
+    await db.pseudonyms.put({ entityId: 'a1', patients: [{ name: 'Silva^Maria', id: 'MRN-1' }], createdAt: '2026-11-26T08:00:00Z' });
     await wipeDatabase();
     expect(getDatabaseUser()).toBeNull();
     expect(await db.notifications.count()).toBe(0);
+    expect(await db.pseudonyms.count()).toBe(0);
     expect(await db.meta.count()).toBe(0);
   });
 
