@@ -33,3 +33,20 @@ export function writeDicom({ meta, dataset }: DicomFile): ArrayBuffer {
   file.dict = dataset;
   return file.write({ allowInvalidVRLength: true });
 }
+
+/**
+ * Whether the file ends before its pixel data does (a copy cut short): dcmjs reads such a file without
+ * complaint. Looks for the last Pixel Data element (the data set's last, but for trailing padding) and
+ * compares its declared length, or its encapsulated fragments' closing delimiter, with the bytes there.
+ */
+export function isCutShort(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = bytes.length - 8; at >= 132; at--) {
+    if (bytes[at] !== 0xe0 || bytes[at + 1] !== 0x7f || bytes[at + 2] !== 0x10 || bytes[at + 3] !== 0x00) continue;
+    const explicit = bytes[at + 4] === 0x4f && (bytes[at + 5] === 0x57 || bytes[at + 5] === 0x42); // "OW" or "OB"
+    const length = view.getUint32(at + (explicit ? 8 : 4), true);
+    if (length === 0xffffffff) return view.getUint32(bytes.length - 8, true) !== 0xe0ddfffe;
+    return at + (explicit ? 12 : 8) + length > bytes.length;
+  }
+  return false;
+}

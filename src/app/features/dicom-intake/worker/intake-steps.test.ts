@@ -30,7 +30,14 @@ describe('the intake steps (run in the worker)', () => {
 
   it('summarises a zipped study per series, lists what is not DICOM or is truncated', async () => {
     const truncated = makeStudyFile().slice(0, 400);
-    const zip = await zipOf([...study, { name: 'notes.txt', buffer: new TextEncoder().encode('hello').buffer as ArrayBuffer }, { name: 'cut.dcm', buffer: truncated }]);
+    const full = makeStudyFile({ pixelBytes: 4096 });
+    const pixelsCut = full.slice(0, full.byteLength - 100);
+    const zip = await zipOf([
+      ...study,
+      { name: 'notes.txt', buffer: new TextEncoder().encode('hello').buffer as ArrayBuffer },
+      { name: 'cut.dcm', buffer: truncated },
+      { name: 'pixels-cut.dcm', buffer: pixelsCut },
+    ]);
     const { intake, last } = run();
     await intake.scan([zip]);
     const summary: StudySummary = last('scanned').summary;
@@ -48,13 +55,13 @@ describe('the intake steps (run in the worker)', () => {
       }),
     ]);
     expect(summary.notDicom).toEqual(['study.zip/notes.txt']);
-    expect(summary.unreadable).toEqual(['study.zip/cut.dcm']);
+    expect(summary.unreadable).toEqual(['study.zip/cut.dcm', 'study.zip/pixels-cut.dcm']);
     expect(summary.removed).toEqual(expect.arrayContaining(["Patient's Name", "Patient's Birth Date", 'Institution Name']));
     expect(summary.kept).toEqual(expect.arrayContaining(["Patient's Weight", 'Acquisition Date']));
     const checks = checkStudy(summary, 'dosimetry');
     expect(blocks(checks)).toBe(false);
     expect(checks.map((check) => check.code)).toEqual(['unreadable', 'notDicom']);
-    expect(last('progress')).toEqual({ type: 'progress', phase: 'scan', done: 8, total: 8 });
+    expect(last('progress')).toEqual({ type: 'progress', phase: 'scan', done: 9, total: 9 });
   });
 
   it('blocks files of two patients, and a study without an NM or PT series for dosimetry', async () => {

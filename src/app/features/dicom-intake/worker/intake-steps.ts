@@ -1,7 +1,7 @@
 import { BlobWriter, Uint8ArrayReader, ZipWriter } from '@zip.js/zip.js/index-native.js';
 import { deidentifyFile } from '#shared/dicom/deidentify.ts';
 import { TAG, textOf } from '#shared/dicom/dicom-dataset.ts';
-import { isDicomPart10, readDicom, writeDicom } from '#shared/dicom/dicom-file.ts';
+import { isCutShort, isDicomPart10, readDicom, writeDicom } from '#shared/dicom/dicom-file.ts';
 import { UidMap } from '#shared/dicom/uid-map.ts';
 import { SummaryBuilder } from '../study-summary.ts';
 import type { FromWorker } from './intake-protocol.ts';
@@ -33,6 +33,10 @@ export function createIntake(post: (message: FromWorker) => void) {
       }
       if (!isDicomPart10(bytes)) {
         summary.addNotDicom(source.name);
+        continue;
+      }
+      if (isCutShort(bytes)) {
+        summary.addUnreadable(source.name);
         continue;
       }
       try {
