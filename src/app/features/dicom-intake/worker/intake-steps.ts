@@ -4,7 +4,7 @@ import { TAG, textOf } from '#shared/dicom/dicom-dataset.ts';
 import { isCutShort, isDicomPart10, readDicom, writeDicom } from '#shared/dicom/dicom-file.ts';
 import { UidMap } from '#shared/dicom/uid-map.ts';
 import { SummaryBuilder } from '../study-summary.ts';
-import type { FromWorker } from './intake-protocol.ts';
+import type { FromWorker, ToWorker } from './intake-protocol.ts';
 import { sourcesOf, type Source } from './sources.ts';
 
 /**
@@ -83,4 +83,17 @@ export function createIntake(post: (message: FromWorker) => void) {
   }
 
   return { scan, deidentify };
+}
+
+/** The worker's answer to each message from the page: a step, or `failed` with the reason. */
+export function createIntakeHandler(post: (message: FromWorker) => void) {
+  const intake = createIntake(post);
+  return async (message: ToWorker) => {
+    try {
+      if (message.type === 'scan') await intake.scan(message.files);
+      else await intake.deidentify(message.patientId);
+    } catch (error) {
+      post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
 }
