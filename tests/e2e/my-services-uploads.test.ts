@@ -89,7 +89,7 @@ async function sendAnalysis(page: Page, orderId: string, name: string, file: str
 
 async function fillAndSend(page: Page, name: string, file: string) {
   await page.getByLabel(new RegExp(`^${t.analyses.fields.analysisName}`)).fill(name);
-  await page.locator('input[type=file]').setInputFiles(file);
+  await page.locator('input[type=file][accept]').setInputFiles(file);
   await page.getByRole('button', { name: t.analyses.form.submitCreate }).click();
   await page.getByText(t.analyses.messages.created).first().waitFor();
 }

@@ -26,9 +26,10 @@ describe('the local database (docs/architecture.md §4)', () => {
       blobs: 'id',
       meta: 'key',
       quotes: 'id',
+      pseudonyms: 'entityId',
     });
     expect(db.name).toBe(DATABASE_NAME);
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
   });
 
   it('records whose data it holds', async () => {
@@ -70,9 +71,12 @@ describe('the local database (docs/architecture.md §4)', () => {
   it('wipeDatabase deletes everything and forgets the user; the database reopens empty', async () => {
     await openUserDatabase(TEST_USER);
     await db.notifications.put(notification('n1'));
+    // Who a de-identified study belonged to (issue 19) goes with the rest at logout.
+    await db.pseudonyms.put({ entityId: 'a1', patients: [{ name: 'Silva^Maria', id: 'MRN-1' }], createdAt: '2026-11-26T08:00:00Z' });
     await wipeDatabase();
     expect(getDatabaseUser()).toBeNull();
     expect(await db.notifications.count()).toBe(0);
+    expect(await db.pseudonyms.count()).toBe(0);
     expect(await db.meta.count()).toBe(0);
   });
 
@@ -94,7 +98,7 @@ describe('the local database (docs/architecture.md §4)', () => {
       await openUserDatabase(TEST_USER);
       // Another tab: a new deploy with a higher schema version.
       const otherTab = new Dexie(DATABASE_NAME);
-      otherTab.version(4).stores({ meta: 'key' });
+      otherTab.version(5).stores({ meta: 'key' });
       await otherTab.open();
       expect(reload).toHaveBeenCalledTimes(1);
       otherTab.close();

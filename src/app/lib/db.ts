@@ -90,6 +90,16 @@ export interface MetaRecord {
   value: unknown;
 }
 
+/**
+ * Who a de-identified study belonged to (issue 19): the names and IDs the files held, under the
+ * identifier that replaced them (the analysis's or calibration's id). Only on this device; wiped at logout.
+ */
+export interface PseudonymRecord {
+  entityId: string;
+  patients: { name: string; id: string }[];
+  createdAt: string;
+}
+
 export type DoseHubDatabase = Dexie & {
   calibrations: EntityTable<CalibrationRecord, 'id'>;
   orders: EntityTable<OrderRecord, 'id'>;
@@ -100,6 +110,7 @@ export type DoseHubDatabase = Dexie & {
   outbox: Table<OutboxRow, number>;
   blobs: EntityTable<StoredFile, 'id'>;
   meta: EntityTable<MetaRecord, 'key'>;
+  pseudonyms: EntityTable<PseudonymRecord, 'entityId'>;
 };
 
 /** The collections a pull can fill (the tables holding server records). */
@@ -134,6 +145,7 @@ function defineSchema(db: Dexie) {
         }),
     );
   db.version(3).stores({ quotes: 'id' });
+  db.version(4).stores({ pseudonyms: 'entityId' });
 }
 
 export function createDatabase(name = DATABASE_NAME): DoseHubDatabase {

@@ -1,7 +1,9 @@
-import { FileInput } from '@mantine/core';
+import { FileInput, Stack } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useState, type ChangeEvent, type Ref } from 'react';
+import { useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DicomIntakePanel } from '#app/features/dicom-intake/components/dicom-intake-panel.tsx';
+import { mayHoldDicom, useDicomIntake, type DicomIntake, type IntakeOptions } from '#app/features/dicom-intake/use-dicom-intake.ts';
 
 /** What a queued entity's images may be: a zip, DICOM or an image (the server checks the first bytes too). */
 export const IMAGES_ACCEPT = '.zip,.dcm,.dicom,.png,.jpg,.jpeg,.tif,.tiff,application/zip,application/dicom,image/png,image/jpeg,image/tiff';
@@ -13,14 +15,54 @@ interface ImagesTextField {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** The picked file, and the input's props: picking keeps the file and its name in the form's `images` field. */
-export function useImagesInput(field: ImagesTextField) {
+/**
+ * The file to queue, and the input's props: picking keeps the file and its name in the form's `images`
+ * field. With `dicom` options, chosen DICOM (files, a folder, a zip) goes through the intake first
+ * (issue 19): `resolveImages()`, awaited on submit, waits for the check and gives the de-identified zip,
+ * the chosen file when it holds no DICOM, or 'hold' (with the field's message) until the user confirms.
+ */
+export function useImagesInput(field: ImagesTextField, dicom?: IntakeOptions) {
+  const { t } = useTranslation('dicom');
+  const [picked, setPicked] = useState<File | null>(null);
   const [images, setImages] = useState<File | null>(null);
-  const onChange = (file: File | null) => {
+  const [holdError, setHoldError] = useState<string | null>(null);
+  const latestImages = useRef<File | null>(null);
+  const scan = useRef<Promise<unknown>>(Promise.resolve());
+  const queue = (file: File | null) => {
+    latestImages.current = file;
     setImages(file);
+    setHoldError(null);
     field.onChange({ currentTarget: { value: file?.name ?? '' } } as ChangeEvent<HTMLInputElement>);
   };
-  return { images, inputProps: { value: images, onChange, error: field.error, inputRef: field.ref } };
+  const intake = useDicomIntake(dicom, queue);
+  const onChange = (file: File | null) => {
+    setPicked(file);
+    queue(file);
+    if (dicom && file && mayHoldDicom(file)) scan.current = intake.start([file]);
+    else intake.reset();
+  };
+  const chooseMany = (files: File[]) => {
+    setPicked(null);
+    queue(null);
+    scan.current = intake.start(files);
+  };
+  const cancel = () => {
+    intake.reset();
+    setPicked(null);
+    queue(null);
+  };
+  const resolveImages = async (): Promise<File | null | 'hold'> => {
+    await scan.current;
+    if (!intake.holding()) return latestImages.current;
+    setHoldError(t('confirmFirst'));
+    return 'hold';
+  };
+  const value = images ?? picked;
+  return {
+    images,
+    resolveImages,
+    inputProps: { value, onChange, error: holdError ?? field.error, inputRef: field.ref, intake: dicom ? { intake, chooseMany, cancel } : undefined },
+  };
 }
 
 /**
@@ -36,6 +78,7 @@ export function QueuedImagesInput({
   onChange,
   error,
   inputRef,
+  intake,
 }: {
   label: string;
   createHint: string;
@@ -45,10 +88,12 @@ export function QueuedImagesInput({
   onChange: (file: File | null) => void;
   error?: string;
   inputRef?: Ref<HTMLButtonElement>;
+  /** The DICOM intake under the input (analyses and calibrations). */
+  intake?: { intake: DicomIntake; chooseMany: (files: File[]) => void; cancel: () => void };
 }) {
   const { t } = useTranslation('sync');
   const description = editing ? (queued ? t('images.queuedHint', { name: queued.name }) : t('images.editHint')) : createHint;
-  return (
+  const input = (
     <FileInput
       label={label}
       description={description}
@@ -65,5 +110,12 @@ export function QueuedImagesInput({
       error={error}
       ref={inputRef}
     />
+  );
+  if (!intake) return input;
+  return (
+    <Stack gap="sm">
+      {input}
+      <DicomIntakePanel intake={intake.intake} onChooseMany={intake.chooseMany} onCancel={intake.cancel} />
+    </Stack>
   );
 }

@@ -153,6 +153,8 @@ export const files = pgTable('files', {
   size: bigint('size', { mode: 'number' }).notNull(),
   sha256: text('sha256').notNull(),
   storageKey: text('storage_key').notNull(),
+  /** DICOM images: the identifying elements of the PS3.15 profile still in them ([]: de-identified); null: not DICOM or not checked (issue 19). */
+  identifyingElements: jsonb('identifying_elements').$type<string[]>(),
   createdAt: createdAt(),
 });
 
@@ -266,6 +268,8 @@ export const uploads = pgTable(
     createdAt: createdAt(),
     expiresAt: timestampTz('expires_at').notNull(),
     consumedAt: timestampTz('consumed_at'),
+    /** Found when the upload ended (services/dicom-identity.ts); the file row made of it keeps it. */
+    identifyingElements: jsonb('identifying_elements').$type<string[]>(),
   },
   (table) => [index('uploads_user_idx').on(table.userId), index('uploads_expires_idx').on(table.expiresAt)],
 );

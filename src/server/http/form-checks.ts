@@ -8,6 +8,7 @@ import type { FileStore } from '../storage/file-store.ts';
 import type { ReadForm } from './forms.ts';
 import { imagesSourceOf } from './images.ts';
 import { toSnake } from './wire-names.ts';
+import { identifyingElementsOf } from '../services/dicom-identity.ts';
 
 /**
  * What the multipart forms (analyses, calibrations) share: v1's wording of a form issue and the check of a
@@ -83,5 +84,6 @@ export async function checkImages(store: FileStore, form: ReadForm, required: bo
   if (!contentMatchesType(type, await headOf(store.open(images.file.storageKey), SIGNATURE_BYTES))) {
     return { images, problem: { field: 'images', key: 'uploads.contentMismatch', values: { name: images.file.name } } };
   }
-  return { images: { kind: 'file', file: { ...images.file, contentType: type } } };
+  const identifyingElements = await identifyingElementsOf(await store.blob(images.file.storageKey), type);
+  return { images: { kind: 'file', file: { ...images.file, contentType: type, identifyingElements } } };
 }

@@ -103,7 +103,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { total, rows } = await staffAnalysisPage(app.db, request.query);
-      return { count: total, row: rows.map(({ row, serviceId }) => presentAnalysis(row, serviceId, request.t)) };
+      return { count: total, row: rows.map(({ row, serviceId, identifyingElements }) => presentAnalysis(row, serviceId, request.t, identifyingElements)) };
     },
   );
 

@@ -3,7 +3,7 @@ import type { ServiceId } from '#shared/catalog.ts';
 import { ANALYSIS_STATUS_LABELS, EDITABLE_ANALYSIS_STATUSES, type AnalysisStatusCode } from '#shared/schemas/orders.ts';
 import type { Analysis, AnalysisReference, StaffAnalysisQuery } from '#shared/schemas/analyses.ts';
 import type { Db } from '../db/client.ts';
-import { analyses, calibrations, isotopes, orders } from '../db/schema.ts';
+import { analyses, calibrations, files, isotopes, orders } from '../db/schema.ts';
 import { appError, fieldErrors, notFound, type AppError } from '../errors.ts';
 import { writeAndPublish } from '../events/publish.ts';
 import type { Translate } from '../i18n/translator.ts';
@@ -29,7 +29,11 @@ const isDosimetry = (serviceId: string) => serviceId === 'dosi-clin' || serviceI
 
 export const reportPath = (row: AnalysisRow) => `/api/v1/users/${row.userId}/orders/${row.orderId}/analysis/${row.id}/report/`;
 
-export function presentAnalysis(row: AnalysisRow, serviceId: string, t: Translate): Analysis {
+/** What staff see of the images' de-identification: the elements found (null: not DICOM, unchecked). */
+const identityOf = (identifyingElements: string[] | null | undefined) =>
+  identifyingElements ? { notDeidentified: identifyingElements.length > 0, identifyingElements } : {};
+
+export function presentAnalysis(row: AnalysisRow, serviceId: string, t: Translate, identifyingElements?: string[] | null): Analysis {
   const reportUrl = row.status === 'CO' && row.reportFileId ? reportPath(row) : null;
   return {
     id: row.id,
@@ -52,6 +56,7 @@ export function presentAnalysis(row: AnalysisRow, serviceId: string, t: Translat
       : {}),
     ...(serviceId === 'radiosino' ? { isotope: row.isotope! } : {}),
     version: row.version,
+    ...identityOf(identifyingElements),
   };
 }
 
@@ -60,9 +65,10 @@ export async function staffAnalysisPage(db: Db, { status, limit, offset }: Staff
   const where = status ? eq(analyses.status, status) : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(analyses).where(where);
   const rows = await db
-    .select({ row: analyses, serviceId: orders.serviceId })
+    .select({ row: analyses, serviceId: orders.serviceId, identifyingElements: files.identifyingElements })
     .from(analyses)
     .innerJoin(orders, eq(orders.id, analyses.orderId))
+    .leftJoin(files, eq(files.id, analyses.imagesFileId))
     .where(where)
     .orderBy(asc(analyses.modifiedAt), asc(analyses.id))
     .limit(limit)

@@ -9,6 +9,8 @@ export interface NewFile {
   size: number;
   sha256: string;
   storageKey: string;
+  /** DICOM: the identifying elements found in it (services/dicom-identity.ts). */
+  identifyingElements?: string[] | null;
 }
 
 /** Where a calibration's or analysis's images come from: a multipart file, or a finished resumable upload. */

@@ -104,6 +104,10 @@ export async function setUploadStatus(db: Db, id: string, status: 'complete' | '
   await db.update(uploads).set({ status, offset }).where(eq(uploads.id, id));
 }
 
+export async function recordIdentifyingElements(db: Db, id: string, elements: string[] | null): Promise<void> {
+  await db.update(uploads).set({ identifyingElements: elements }).where(eq(uploads.id, id));
+}
+
 export async function forgetUpload(db: Db, id: string): Promise<void> {
   await db.delete(uploads).where(eq(uploads.id, id));
 }
@@ -150,7 +154,15 @@ export async function consumeUpload(tx: Db, userId: string, uploadId: string): P
   }
   const [file] = await tx
     .insert(files)
-    .values({ userId, name: upload.filename, contentType: upload.type, size: upload.size, sha256: upload.sha256, storageKey: `${UPLOAD_KEY_PREFIX}${upload.id}` })
+    .values({
+      userId,
+      name: upload.filename,
+      contentType: upload.type,
+      size: upload.size,
+      sha256: upload.sha256,
+      storageKey: `${UPLOAD_KEY_PREFIX}${upload.id}`,
+      identifyingElements: upload.identifyingElements,
+    })
     .returning();
   return file!;
 }

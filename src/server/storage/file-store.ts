@@ -17,6 +17,7 @@ export const UPLOAD_KEY_PREFIX = 'upload:';
 /** Bytes kept by the resumable-upload store (storage/upload-store.ts). */
 export interface UploadBytes {
   open(id: string): Readable;
+  blob?(id: string): Promise<Blob | null>;
   remove(id: string): Promise<void>;
 }
 
@@ -59,6 +60,12 @@ export function createFileStore(dataDir: string, uploads?: UploadBytes) {
     open: (storageKey: string): Readable => {
       const id = uploadOf(storageKey);
       return id ? uploads!.open(id) : fs.createReadStream(pathOf(storageKey));
+    },
+    /** The bytes as a file-backed Blob (reads at offsets), or null when they are not on this disk. */
+    blob: async (storageKey: string): Promise<Blob | null> => {
+      const id = uploadOf(storageKey);
+      if (id) return (await uploads!.blob?.(id)) ?? null;
+      return fs.openAsBlob(pathOf(storageKey));
     },
     remove: (storageKey: string): Promise<void> => {
       const id = uploadOf(storageKey);

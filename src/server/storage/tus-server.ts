@@ -5,7 +5,8 @@ import type { DataStore, Upload } from '@tus/utils';
 import type { Db } from '../db/client.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { SIGNATURE_BYTES, contentMatchesType } from '../services/file-signatures.ts';
-import { findOwnUpload, inspectStream, recordUpload, setUploadStatus, type UploadMeta } from '../services/uploads.ts';
+import { identifyingElementsOf } from '../services/dicom-identity.ts';
+import { findOwnUpload, inspectStream, recordIdentifyingElements, recordUpload, setUploadStatus, type UploadMeta } from '../services/uploads.ts';
 import type { UploadStore } from './upload-store.ts';
 
 /** What the tus hooks need to know of the request they serve (set by the route, keyed by the Web request). */
@@ -31,6 +32,7 @@ const refusal = (status: number, message: string) => ({ status_code: status, bod
 /**
  * An upload's last byte arrived: its SHA-256 must match the client's, and its first bytes the type it was
  * declared as (a zip begins as a zip); else it fails and its bytes go (422), read once for both checks.
+ * DICOM (or a zip of it) that passes has its headers checked for identifying elements (issue 19).
  */
 async function finish(db: Db, store: UploadStore, req: Request, upload: Upload) {
   const { t, userId } = contextOf(req);
@@ -40,6 +42,7 @@ async function finish(db: Db, store: UploadStore, req: Request, upload: Upload) 
     sha256 !== row?.sha256 ? t('uploads.checksumMismatch') : !contentMatchesType(row.type, head) ? t('uploads.contentMismatch', { name: row.filename }) : null;
   if (!problem) {
     await setUploadStatus(db, upload.id, 'complete', upload.offset);
+    await recordIdentifyingElements(db, upload.id, await identifyingElementsOf(await store.blob(upload.id), row!.type));
     return {};
   }
   await setUploadStatus(db, upload.id, 'failed', upload.offset);

@@ -1,3 +1,4 @@
+import { openAsBlob } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +15,8 @@ export interface UploadStore {
   open(id: string): Readable;
   /** Removes an upload's bytes (and the store's metadata); a missing one is no error. */
   remove(id: string): Promise<void>;
+  /** The bytes as a file-backed Blob, for reads at offsets (a zip's entries); null where the store is remote (S3). */
+  blob(id: string): Promise<Blob | null>;
 }
 
 /** A stream at once, fed once the store's (possibly asynchronous) reader is ready. */
@@ -62,8 +65,10 @@ export async function createUploadStore(options: {
     ? await s3Store(options.s3, options.expiresMs, options.database)
     : new FileStore({ directory: path.join(options.dataDir, 'uploads'), expirationPeriodInMilliseconds: options.expiresMs });
   const reader = datastore as DataStore & { read(id: string): Promise<Readable> | Readable };
+  const directory = path.join(options.dataDir, 'uploads');
   return {
     datastore,
+    blob: async (id) => (options.s3 ? null : openAsBlob(path.join(directory, path.basename(id)))),
     open: (id) => lazyStream(() => reader.read(id)),
     remove: async (id) => {
       try {

@@ -93,6 +93,10 @@ export const Analysis = z
     administrationDatetime: z.string().optional(),
     isotope: z.string().optional(),
     version: z.number().int(),
+    /** Staff only (issue 19): the images are DICOM that still hold identifying elements (sent without the browser's de-identification). */
+    notDeidentified: z.boolean().optional().meta({ description: 'Staff only: the DICOM images still hold identifying elements of PS3.15 Annex E' }),
+    /** Staff only: those elements' names (empty when de-identified; absent when the images are not DICOM). */
+    identifyingElements: z.array(z.string()).optional().meta({ description: 'Staff only: the identifying elements found in the DICOM headers' }),
   })
   .meta({ id: 'Analysis' });
 export type Analysis = z.infer<typeof Analysis>;

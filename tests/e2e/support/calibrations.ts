@@ -49,7 +49,7 @@ export async function fillCalibrationForm(page: Page, values: { name: string; sy
   await calibrationField(page, fields.residualSyringeActivity).fill('0,5');
   await calibrationField(page, fields.measurementDatetime).fill('2026-11-20T09:30');
   await calibrationField(page, fields.phantomVolume).fill('250');
-  await page.locator('input[type=file]').setInputFiles(images);
+  await page.locator('input[type=file][accept]').setInputFiles(images);
 }
 
 /** Renames a calibration through its edit form and waits for the new name in the list. */

@@ -26,6 +26,7 @@ import {
 import { createCalibration, updateCalibration, useCalibration, useCalibrations } from '../store/calibration-store.ts';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { useProblemText } from './sync-problem.tsx';
+import { uuidV7 } from '#shared/ids/uuid-v7.ts';
 
 /** /dashboard/my-calibrations/add */
 export function AddCalibrationPanel({ userId }: { userId: string }) {
@@ -98,14 +99,21 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
   const currentIsotope = form.values.isotope;
   if (currentIsotope && !options.includes(currentIsotope)) options.unshift(currentIsotope);
 
+  // The new calibration's id, known before saving: de-identified DICOM carry it as Patient ID.
+  const [newId] = useState(uuidV7);
   const onSubmit = form.onSubmit(async (values) => {
     if (saving) return;
     setSaving(true);
     setGeneral([]);
     try {
       const data = calibrationValuesOf(values);
-      if (calibration) await updateCalibration(userId, calibration.id, data, images, images?.name);
-      else await createCalibration(userId, data, images!, images!.name);
+      const chosen = await resolveImages();
+      if (chosen === 'hold') {
+        setSaving(false);
+        return;
+      }
+      if (calibration) await updateCalibration(userId, calibration.id, data, chosen, chosen?.name);
+      else await createCalibration(userId, data, chosen!, chosen!.name, newId);
       showMessage({ type: 'success', message: t(editing ? 'messages.updated' : 'messages.created') });
       await navigate({ to: '/dashboard/my-calibrations' });
     } catch (error) {
@@ -116,7 +124,7 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
   });
 
   const isotope = form.textField('isotope');
-  const { images, inputProps: imagesInput } = useImagesInput(form.textField('images'));
+  const { resolveImages, inputProps: imagesInput } = useImagesInput(form.textField('images'), { purpose: 'calibration', entityId: calibration?.id ?? newId });
   const isotopesMissing = isotopeNames !== undefined && isotopeNames.length === 0 && isotopesRefresh.isError;
 
   return (

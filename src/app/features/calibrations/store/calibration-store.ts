@@ -28,8 +28,7 @@ export type CalibrationDeletePayload = DeletePayload<CalibrationRecord, NoScope>
 export type CalibrationPayload = EntityPayload<CalibrationRecord, CalibrationValues, NoScope>;
 
 /** Adds a calibration here and queues its create with the images; returns its id (a UUIDv7 the server keeps). */
-export async function createCalibration(userId: string, values: CalibrationValues, images: Blob, imagesName?: string): Promise<string> {
-  const id = uuidV7();
+export async function createCalibration(userId: string, values: CalibrationValues, images: Blob, imagesName?: string, id: string = uuidV7()): Promise<string> {
   const now = new Date().toISOString();
   await calibrationEntity.create(userId, { id, userId, ...values, imagesUrl: null, createdAt: now, modifiedAt: now }, values, { blob: images, name: imagesName });
   return id;

@@ -13,6 +13,7 @@ import { QueuedImagesInput, useImagesInput } from '#app/ui/queued-images-input.t
 import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { isotopesQuery, useIsotopeNames } from '#app/lib/isotopes.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
+import { uuidV7 } from '#shared/ids/uuid-v7.ts';
 import { ANALYSIS_ISOTOPES, analysesPullQuery, ordersPullQuery } from '../api/order-queries.ts';
 import {
   EMPTY_FORM,
@@ -175,6 +176,8 @@ function AnalysisForm({
   const queuedImages = useQueuedFile(analysis?.id ?? '');
   const problemText = useProblemText();
   const [saving, setSaving] = useState(false);
+  // The new analysis's id, known before saving: de-identified DICOM carry it as Patient ID.
+  const [newId] = useState(uuidV7);
 
   const otherNames = (analyses ?? []).filter((other) => other.id !== analysis?.id).map((other) => other.analysisName);
   const form = useFormState<AnalysisFormValues>({
@@ -190,8 +193,13 @@ function AnalysisForm({
     setGeneral([]);
     try {
       const data = analysisValuesOf(values, order.serviceId);
-      if (analysis) await updateAnalysis(userId, analysis.id, data, images, images?.name);
-      else await createAnalysis(userId, order, data, images!, images!.name);
+      const chosen = await resolveImages();
+      if (chosen === 'hold') {
+        setSaving(false);
+        return;
+      }
+      if (analysis) await updateAnalysis(userId, analysis.id, data, chosen, chosen?.name);
+      else await createAnalysis(userId, order, data, chosen!, chosen!.name, newId);
       showMessage({ type: 'success', message: t(editing ? 'messages.updated' : 'messages.created') });
       await navigate({ to: '/dashboard/my-services/$orderId/analyses', params: { orderId: order.id } });
     } catch (error) {
@@ -209,7 +217,7 @@ function AnalysisForm({
   const isotopeOptions = [...(isotopeNames ?? [])];
   if (isotope.value && !isotopeOptions.includes(isotope.value)) isotopeOptions.unshift(isotope.value);
   const isotopesMissing = isotopeNames !== undefined && isotopeNames.length === 0 && isotopesRefresh.isError;
-  const { images, inputProps: imagesInput } = useImagesInput(form.textField('images'));
+  const { resolveImages, inputProps: imagesInput } = useImagesInput(form.textField('images'), { purpose: set, entityId: analysis?.id ?? newId });
   const selectProps = {
     searchable: true,
     openOnFocus: false,

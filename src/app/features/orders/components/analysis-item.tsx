@@ -13,6 +13,7 @@ import { ItemActions } from '#app/ui/item-actions.tsx';
 import { SyncBadge, useEntitySync } from '#app/ui/sync-badge.tsx';
 import { formatNumber } from '../format.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
+import { useLocalPatient } from '#app/features/dicom-intake/store/pseudonyms.ts';
 import { isEditable } from '../store/analysis-store.ts';
 import { EditAndRetryLink, SyncProblem } from './sync-problem.tsx';
 
@@ -87,6 +88,7 @@ export function AnalysisItem({
   const titleId = useId();
   const sync = useEntitySync(analysis.id);
   const queuedImages = useQueuedFile(analysis.id);
+  const localPatient = useLocalPatient(analysis.id);
   const name = analysis.analysisName;
   const problem = sync && (sync.state === 'failed' || sync.state === 'conflict') ? sync.row : null;
   const editable = isEditable(analysis);
@@ -111,6 +113,7 @@ export function AnalysisItem({
           {analysis.injectedActivity !== undefined && <DetailField label={t('fields.injectedActivity')}>{formatNumber(analysis.injectedActivity, language)}</DetailField>}
           {analysis.administrationDatetime && <DetailField label={t('fields.administrationDatetime')}>{dateTime(analysis.administrationDatetime)}</DetailField>}
           {analysis.isotope && <DetailField label={t('fields.isotope')}>{analysis.isotope}</DetailField>}
+          {localPatient && <DetailField label={t('fields.localPatient')}>{localPatient}</DetailField>}
         </SimpleGrid>
         {problem && <SyncProblem row={problem} name={name} editLink={<EditAndRetryLink orderId={analysis.orderId} id={analysis.id} name={name} />} />}
         <Group justify="space-between" gap="xs">

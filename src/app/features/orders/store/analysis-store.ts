@@ -40,8 +40,9 @@ export async function createAnalysis(
   fields: AnalysisValues,
   images: Blob,
   imagesName?: string,
+  /** Given when the form named the analysis before saving (its DICOM carry it as Patient ID). */
+  id: string = uuidV7(),
 ): Promise<string> {
-  const id = uuidV7();
   const now = new Date().toISOString();
   const record: AnalysisRecord = { id, userId, orderId: order.id, statusCode: 'DS', serviceId: order.serviceId, messageToUser: '', createdAt: now, modifiedAt: now, ...fields };
   await analysisEntity.create(userId, record, fields, { blob: images, name: imagesName });

@@ -1,0 +1,158 @@
+// Table's styles load with this panel (a route chunk), not with the first page (src/app/ui/mantine-styles.ts).
+import '@mantine/core/styles/Table.css';
+import { useRef, type ChangeEvent } from 'react';
+import { Alert, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { blocks, type StudyCheck } from '../study-checks.ts';
+import type { StudySummary } from '../study-summary.ts';
+import type { DicomIntake } from '../use-dicom-intake.ts';
+
+/**
+ * Under the images input: choose DICOM files or a folder, then the summary per series, the checks, what
+ * de-identification removes and keeps, the confirm button and its progress (issue 19).
+ */
+export function DicomIntakePanel({ intake, onChooseMany, onCancel }: { intake: DicomIntake; onChooseMany: (files: File[]) => void; onCancel: () => void }) {
+  const { t } = useTranslation('dicom');
+  const { state } = intake;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="dicom-intake-title">
+      <Stack gap="sm">
+        <Text id="dicom-intake-title" fw={600}>
+          {t('title')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('intro')}
+        </Text>
+        <ChooseButtons onChoose={onChooseMany} />
+        {state.step === 'scanning' && <StepProgress label={t('scanning', { done: state.done, total: state.total })} done={state.done} total={state.total} />}
+        {(state.step === 'review' || state.step === 'deidentifying') && <Review summary={state.summary} checks={state.checks} />}
+        {state.step === 'review' && (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              {t('cancel')}
+            </Button>
+            <Button onClick={() => void intake.confirm()} disabled={blocks(state.checks)}>
+              {t('confirm', { count: state.summary.dicomFiles })}
+            </Button>
+          </Group>
+        )}
+        {state.step === 'deidentifying' && <StepProgress label={t('deidentifying', { done: state.done, total: state.total })} done={state.done} total={state.total} />}
+        {state.step === 'ready' && (
+          <Alert color="green" role="status" title={t('readyTitle')}>
+            {t('ready', { count: state.files, size: (state.bytes / 1e6).toFixed(1) })}
+          </Alert>
+        )}
+        {state.step === 'unchecked' && (
+          <Alert color="yellow" role="status">
+            {t('unchecked', { name: state.name })}
+          </Alert>
+        )}
+        {state.step === 'failed' && (
+          <Alert color="red" role="alert">
+            {t('failed', { message: state.message })}
+          </Alert>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('localOnly')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ChooseButtons({ onChoose }: { onChoose: (files: File[]) => void }) {
+  const { t } = useTranslation('dicom');
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.currentTarget.files ?? [])];
+    event.currentTarget.value = '';
+    if (files.length > 0) onChoose(files);
+  };
+  return (
+    <Group gap="sm">
+      <Button variant="light" size="sm" onClick={() => filesInput.current?.click()}>
+        {t('chooseFiles')}
+      </Button>
+      <Button variant="light" size="sm" onClick={() => folderInput.current?.click()}>
+        {t('chooseFolder')}
+      </Button>
+      <input ref={filesInput} type="file" multiple hidden aria-label={t('chooseFiles')} data-testid="dicom-files" onChange={chosen} />
+      <input ref={folderInput} type="file" multiple hidden aria-label={t('chooseFolder')} {...{ webkitdirectory: '' }} onChange={chosen} />
+    </Group>
+  );
+}
+
+function StepProgress({ label, done, total }: { label: string; done: number; total: number }) {
+  const value = total > 0 ? (done / total) * 100 : 0;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" role="status">
+        {label}
+      </Text>
+      <Progress value={value} aria-label={label} animated={done < total} />
+    </Stack>
+  );
+}
+
+function Review({ summary, checks }: { summary: StudySummary; checks: StudyCheck[] }) {
+  const { t } = useTranslation('dicom');
+  return (
+    <Stack gap="sm">
+      <Text size="sm" role="status">
+        {t('overview', { files: summary.dicomFiles, patients: summary.patients.length, studies: summary.studies, size: (summary.bytes / 1e6).toFixed(1) })}
+      </Text>
+      <SeriesTable summary={summary} />
+      {checks.map((check) => (
+        <Alert key={check.code} color={check.level === 'block' ? 'red' : 'yellow'} role={check.level === 'block' ? 'alert' : 'status'}>
+          {t(`checks.${check.code}`, check)}
+        </Alert>
+      ))}
+      <Text size="sm">
+        <strong>{t('removedTitle')}</strong> {summary.removed.join(', ') || t('none')}
+      </Text>
+      <Text size="sm">
+        {t('uidsReplaced')}
+        {summary.privateElements > 0 && ` ${t('privateRemoved')}`}
+      </Text>
+      <Text size="sm">
+        <strong>{t('keptTitle')}</strong> {summary.kept.join(', ') || t('none')}
+      </Text>
+      <Text size="sm">{t('pixelsKept')}</Text>
+    </Stack>
+  );
+}
+
+function SeriesTable({ summary }: { summary: StudySummary }) {
+  const { t } = useTranslation('dicom');
+  const dash = '—';
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped withTableBorder fz="sm" aria-label={t('seriesTable')}>
+        <Table.Thead>
+          <Table.Tr>
+            {(['modality', 'images', 'study', 'acquisition', 'radiopharmaceutical', 'activity', 'injection', 'weight'] as const).map((column) => (
+              <Table.Th key={column} scope="col">
+                {t(`columns.${column}`)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {summary.series.map((series, index) => (
+            <Table.Tr key={index}>
+              <Table.Td>{series.modality || dash}</Table.Td>
+              <Table.Td>{series.images}</Table.Td>
+              <Table.Td>{series.studyDate ?? dash}</Table.Td>
+              <Table.Td>{series.acquisitionFrom ? `${series.acquisitionFrom}${series.acquisitionTo !== series.acquisitionFrom ? ` – ${series.acquisitionTo}` : ''}` : dash}</Table.Td>
+              <Table.Td>{series.radiopharmaceutical ?? dash}</Table.Td>
+              <Table.Td>{series.injectedActivityMBq === null ? dash : t('units.mbq', { value: series.injectedActivityMBq })}</Table.Td>
+              <Table.Td>{series.injectionDateTime ?? dash}</Table.Td>
+              <Table.Td>{series.patientWeightKg === null ? dash : t('units.kg', { value: series.patientWeightKg })}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

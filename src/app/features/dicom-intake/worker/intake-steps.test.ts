@@ -1,0 +1,100 @@
+import { BlobReader, BlobWriter, Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.js/zip.js/index-native.js';
+import { describe, expect, it } from 'vitest';
+import { textOf } from '#shared/dicom/dicom-dataset.ts';
+import { readDicom } from '#shared/dicom/dicom-file.ts';
+import { makeStudyFile, testUid } from '#shared/dicom/testing/make-dicom.ts';
+import { blocks, checkStudy } from '../study-checks.ts';
+import type { StudySummary } from '../study-summary.ts';
+import type { Deidentified, FromWorker } from './intake-protocol.ts';
+import { createIntake } from './intake-steps.ts';
+
+const dicomFile = (name: string, buffer: ArrayBuffer) => new File([buffer], name, { type: 'application/dicom' });
+
+async function zipOf(files: { name: string; buffer: ArrayBuffer }[]): Promise<File> {
+  const writer = new ZipWriter(new BlobWriter('application/zip'));
+  for (const file of files) await writer.add(file.name, new Uint8ArrayReader(new Uint8Array(file.buffer)));
+  return new File([await writer.close()], 'study.zip', { type: 'application/zip' });
+}
+
+function run() {
+  const messages: FromWorker[] = [];
+  const intake = createIntake((message) => messages.push(message));
+  const last = <T extends FromWorker['type']>(type: T) => messages.filter((message) => message.type === type).at(-1) as Extract<FromWorker, { type: T }>;
+  return { intake, messages, last };
+}
+
+describe('the intake steps (run in the worker)', () => {
+  const studyUid = testUid();
+  const seriesUid = testUid();
+  const study = Array.from({ length: 6 }, (_, index) => ({ name: `SILVA_MARIA/IM${index}.dcm`, buffer: makeStudyFile({ studyUid, seriesUid }) }));
+
+  it('summarises a zipped study per series, lists what is not DICOM or is truncated', async () => {
+    const truncated = makeStudyFile().slice(0, 400);
+    const full = makeStudyFile({ pixelBytes: 4096 });
+    const pixelsCut = full.slice(0, full.byteLength - 100);
+    const zip = await zipOf([
+      ...study,
+      { name: 'notes.txt', buffer: new TextEncoder().encode('hello').buffer as ArrayBuffer },
+      { name: 'cut.dcm', buffer: truncated },
+      { name: 'pixels-cut.dcm', buffer: pixelsCut },
+    ]);
+    const { intake, last } = run();
+    await intake.scan([zip]);
+    const summary: StudySummary = last('scanned').summary;
+    expect(summary.dicomFiles).toBe(6);
+    expect(summary.patients).toEqual([{ name: 'Silva^Maria', id: 'MRN-123456' }]);
+    expect(summary.series).toEqual([
+      expect.objectContaining({
+        modality: 'NM',
+        images: 6,
+        acquisitionFrom: '2026-03-10 10:30:00',
+        radiopharmaceutical: 'Lu-177 PSMA',
+        injectedActivityMBq: 7400,
+        injectionDateTime: '2026-03-10 08:00:00',
+        patientWeightKg: 71.5,
+      }),
+    ]);
+    expect(summary.notDicom).toEqual(['study.zip/notes.txt']);
+    expect(summary.unreadable).toEqual(['study.zip/cut.dcm', 'study.zip/pixels-cut.dcm']);
+    expect(summary.removed).toEqual(expect.arrayContaining(["Patient's Name", "Patient's Birth Date", 'Institution Name']));
+    expect(summary.kept).toEqual(expect.arrayContaining(["Patient's Weight", 'Acquisition Date']));
+    const checks = checkStudy(summary, 'dosimetry');
+    expect(blocks(checks)).toBe(false);
+    expect(checks.map((check) => check.code)).toEqual(['unreadable', 'notDicom']);
+    expect(last('progress')).toEqual({ type: 'progress', phase: 'scan', done: 9, total: 9 });
+  });
+
+  it('blocks files of two patients, and a study without an NM or PT series for dosimetry', async () => {
+    const other = dicomFile('other.dcm', makeStudyFile({ patientName: 'Souza^Joao', patientId: 'MRN-999' }));
+    const { intake, last } = run();
+    await intake.scan([...study.map((file) => dicomFile(file.name, file.buffer)), other]);
+    expect(checkStudy(last('scanned').summary, 'dosimetry')).toContainEqual({ level: 'block', code: 'patients', count: 2 });
+
+    const ct = run();
+    await ct.intake.scan([dicomFile('ct.dcm', makeStudyFile({ modality: 'CT' }))]);
+    expect(checkStudy(ct.last('scanned').summary, 'dosimetry')).toContainEqual({ level: 'block', code: 'modality', modalities: 'CT' });
+    expect(blocks(checkStudy(ct.last('scanned').summary, 'segmentation'))).toBe(false);
+  });
+
+  it('de-identifies every image into one zip named by series, with the analysis identifier as Patient ID', async () => {
+    const { intake, last } = run();
+    await intake.scan(study.map((file) => dicomFile(file.name, file.buffer)));
+    await intake.deidentify('0198a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+    const result: Deidentified = last('deidentified');
+    expect(result.files).toBe(6);
+    expect(last('progress')).toEqual({ type: 'progress', phase: 'deidentify', done: 6, total: 6 });
+    const entries = await new ZipReader(new BlobReader(result.zip)).getEntries();
+    expect(entries.map((entry) => entry.filename)).toEqual(['series-01/00001.dcm', 'series-01/00002.dcm', 'series-01/00003.dcm', 'series-01/00004.dcm', 'series-01/00005.dcm', 'series-01/00006.dcm']);
+    const studies = new Set<string>();
+    for (const entry of entries) {
+      const bytes = await (entry as { getData: (writer: Uint8ArrayWriter) => Promise<Uint8Array> }).getData(new Uint8ArrayWriter());
+      const { dataset } = readDicom(bytes.buffer as ArrayBuffer);
+      expect(textOf(dataset, '00100010')).toBe('');
+      expect(textOf(dataset, '00100020')).toBe('0198a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+      expect(textOf(dataset, '00100030')).toBe('');
+      studies.add(textOf(dataset, '0020000D'));
+    }
+    expect([...studies]).toHaveLength(1);
+    expect([...studies][0]).not.toBe(studyUid);
+  });
+});

@@ -1,0 +1,80 @@
+// Issue 19: DICOM that arrives still identifying its patient (sent without the browser's de-identification,
+// by an older client or another tool) is accepted, and flagged for staff in the analysis queue.
+import { BlobWriter, Uint8ArrayReader, ZipWriter } from '@zip.js/zip.js/index-native.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deidentifyFile } from '#shared/dicom/deidentify.ts';
+import { readDicom, writeDicom } from '#shared/dicom/dicom-file.ts';
+import { makeStudyFile, testUid } from '#shared/dicom/testing/make-dicom.ts';
+import { UidMap } from '#shared/dicom/uid-map.ts';
+import { API, createMailingTestApp, expectStatus, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
+import { verifiedUser } from '#tests/utils/calibrations.ts';
+import { createAnalysis, createOrder, staffUser, type Analysis, type Order } from '#tests/utils/orders.ts';
+import { uploadFile } from '#tests/utils/uploads.ts';
+
+let t: MailingTestApp;
+let staff: SignedInUser;
+let ana: SignedInUser;
+let order: Order;
+
+const studyUid = testUid();
+const rawFiles = Array.from({ length: 3 }, () => new Uint8Array(makeStudyFile({ studyUid, pixelBytes: 4096 })));
+
+function deidentified(files: Uint8Array[]): Uint8Array[] {
+  const context = { patientId: 'f0e1d2c3-b4a5-7968-8776-655443322110', uids: new UidMap() };
+  return files.map((bytes) => {
+    const file = readDicom(bytes.slice().buffer);
+    deidentifyFile(file.meta, file.dataset, context);
+    return new Uint8Array(writeDicom(file));
+  });
+}
+
+async function zipOf(files: Uint8Array[]): Promise<Uint8Array> {
+  const writer = new ZipWriter(new BlobWriter('application/zip'));
+  for (const [index, bytes] of files.entries()) await writer.add(`series-01/${index}.dcm`, new Uint8ArrayReader(bytes));
+  return new Uint8Array(await (await writer.close()).arrayBuffer());
+}
+
+async function queued(id: string): Promise<Analysis> {
+  const response = await t.app.inject({ url: `${API}/staff/analyses/?limit=100`, headers: { cookie: staff.cookies } });
+  expectStatus(response, 200);
+  return response.json<{ row: Analysis[] }>().row.find((analysis) => analysis.id === id)!;
+}
+
+beforeAll(async () => {
+  t = await createMailingTestApp();
+  staff = await staffUser(t);
+  ana = await verifiedUser(t, { name: 'Ana Dicom' });
+  order = await createOrder(t.app, staff, ana, { serviceId: 'seg-quant', quantity: 5 });
+});
+afterAll(() => t?.close());
+
+describe('the staff queue flags DICOM that was not de-identified', () => {
+  it('a zip of raw DICOM sent as a multipart file: accepted, flagged with the elements found', async () => {
+    const analysis = await createAnalysis(t.app, ana, order, {}, { images: await zipOf(rawFiles) });
+    const seen = await queued(analysis.id);
+    expect(seen.notDeidentified).toBe(true);
+    expect(seen.identifyingElements).toEqual(expect.arrayContaining(["Patient's Name", "Patient's Birth Date", 'Institution Name', 'Patient Identity Removed']));
+  });
+
+  it('one raw DICOM file through a resumable upload: flagged', async () => {
+    const uploadId = await uploadFile(t.app, ana, rawFiles[0]!, { filename: 'IM0001.dcm', filetype: 'application/dicom' });
+    const analysis = await createAnalysis(t.app, ana, order, { imagesUploadId: uploadId }, { images: null });
+    expect((await queued(analysis.id)).notDeidentified).toBe(true);
+  });
+
+  it('a zip the browser de-identified, through a resumable upload: not flagged', async () => {
+    const uploadId = await uploadFile(t.app, ana, await zipOf(deidentified(rawFiles)), { filename: 'dicom-deidentified.zip', filetype: 'application/zip' });
+    const analysis = await createAnalysis(t.app, ana, order, { imagesUploadId: uploadId }, { images: null });
+    const seen = await queued(analysis.id);
+    expect(seen.notDeidentified).toBe(false);
+    expect(seen.identifyingElements).toEqual([]);
+  });
+
+  it('images that are not DICOM carry no flag, and the clinician never sees the fields', async () => {
+    const analysis = await createAnalysis(t.app, ana, order);
+    const seen = await queued(analysis.id);
+    expect(seen).not.toHaveProperty('notDeidentified');
+    expect(analysis).not.toHaveProperty('notDeidentified');
+    expect(analysis).not.toHaveProperty('identifyingElements');
+  });
+});
