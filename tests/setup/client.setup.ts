@@ -2,8 +2,12 @@
 // module (Dexie, the persister) touches it.
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor wait for what the user would see: a form's save goes through the outbox, its sender and the
+// store before the message shows, which on a CI machine busy with the server suites takes over the default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine's Vitest guide (https://mantine.dev/guides/vitest/): shims for what the DOM
 // implementation lacks or implements partially. Plain functions instead of vi.fn(), so that
