@@ -70,6 +70,8 @@ export interface Config {
   uploadMaxBytes?: number;
   /** Milliseconds between sweeps of expired, unconsumed uploads (default one hour; also run on start). */
   uploadSweepMs?: number;
+  /** Milliseconds between runs of the outgoing-mail retry job (default one minute; also run on start). */
+  mailRetryMs?: number;
   /** Resumable uploads go to this S3-compatible bucket instead of `${dataDir}/uploads`. */
   s3?: S3Config | null;
 }

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { PhoneSchema } from '../brazil/schemas.ts';
+import { EmailSchema } from './users.ts';
+
+/**
+ * The public contact form (docs/v1-contract.md §1.20): every field required, v1's limits, in v1's order (the
+ * order of the messages); blank is missing, as in v1. Messages are translation keys; a too-long text gets zod's own issue, which the server
+ * words as Django does ("Ensure this field has no more than 200 characters.").
+ */
+
+// Only the type's issue: the length checks keep zod's own, which carries the limit.
+const required = {
+  error: (issue: { code?: string; input: unknown }) =>
+    issue.code !== 'invalid_type' ? undefined : issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalidType',
+};
+const present = () => z.string(required).trim().min(1, 'validation.required');
+const text = (max: number) => present().max(max);
+
+export const CONTACT_LIMITS = { fullName: 200, role: 30, clinic: 30, subject: 200, message: 1000 } as const;
+
+export const ContactBody = z
+  .object({
+    fullName: text(CONTACT_LIMITS.fullName),
+    email: present().pipe(EmailSchema.clone()),
+    role: text(CONTACT_LIMITS.role),
+    clinic: text(CONTACT_LIMITS.clinic),
+    phone: present().pipe(PhoneSchema.clone()),
+    subject: text(CONTACT_LIMITS.subject),
+    message: text(CONTACT_LIMITS.message),
+  })
+  .meta({ id: 'ContactBody' });
+export type ContactBody = z.infer<typeof ContactBody>;
+
+/** The form's fields, in order. */
+export const CONTACT_FIELDS = Object.keys(ContactBody.shape) as Array<keyof ContactBody>;
