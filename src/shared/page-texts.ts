@@ -20,4 +20,5 @@ export const PAGE_TEXTS: Readonly<Record<string, readonly string[]>> = {
   contact: CONTACT_NAMESPACES,
   'services.index': SITE_NAMESPACES,
   'service-info.$id': SITE_NAMESPACES,
+  'services.$id.hire': SITE_NAMESPACES,
 };
