@@ -1,16 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { parsePageSearch } from '#app/lib/page-search.ts';
 import { PageIntro } from '#app/features/pages/components/page-intro.tsx';
 import { ServiceCatalog } from '#app/features/pages/components/service-catalog.tsx';
 import { loadSiteTexts } from '#app/features/pages/content/load-site-texts.ts';
 
-/** `?page=N` (1-based; page 1 is left out of the URL). A plain validator: the route's file stays free of zod. */
-function parseSearch(search: Record<string, unknown>): { page?: number } {
-  const page = Number(search.page);
-  return Number.isInteger(page) && page > 1 ? { page } : {};
-}
-
 export const Route = createFileRoute('/services/')({
-  validateSearch: parseSearch,
+  validateSearch: parsePageSearch,
   loader: loadSiteTexts,
   codeSplitGroupings: [['component']],
   component: ServicesPage,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconWifiOff } from '@tabler/icons-react';
+import { Alert, Button, Group, InputBase, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_LIMITS, type ContactBody } from '#shared/schemas/contact.ts';
@@ -75,7 +75,7 @@ export function ContactForm() {
     <form onSubmit={submit} noValidate aria-busy={mutation.isPending} aria-label={t('form.label')}>
       <Stack gap="md">
         {!online && (
-          <Alert color="yellow" variant="light" role="status" icon={<IconWifiOff aria-hidden="true" />} title={t('offline.title')}>
+          <Alert color="yellow" variant="light" role="status" icon={<IconAlertCircle aria-hidden="true" />} title={t('offline.title')}>
             {t('offline.body')}
           </Alert>
         )}
@@ -92,7 +92,8 @@ export function ContactForm() {
           <TextInput {...field('clinic', { autoComplete: 'organization' })} />
         </SimpleGrid>
         <TextInput {...field('subject', { autoComplete: 'off' })} />
-        <Textarea {...field('message', { autoComplete: 'off', description: t('form.messageHint', { max: CONTACT_LIMITS.message }) })} rows={6} />
+        {/* Mantine's Textarea is this InputBase; used directly, the quote form keeps Textarea in its own chunk. */}
+        <InputBase component="textarea" {...field('message', { autoComplete: 'off', description: t('form.messageHint', { max: CONTACT_LIMITS.message }) })} rows={6} />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
             {t('form.submit')}

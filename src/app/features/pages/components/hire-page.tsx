@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconFileDollar, IconLogin } from '@tabler/icons-react';
+import { IconArrowLeft, IconLogin } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ServiceId } from '#shared/catalog.ts';
@@ -57,7 +57,7 @@ function SignedInWay({ id, service }: { id: ServiceId; service: string }) {
     <>
       <Text>{t('hirePage.signedIn')}</Text>
       <Group>
-        <Button size="md" leftSection={<IconFileDollar size={18} aria-hidden="true" />} renderRoot={(props) => <Link to="/services/$id/hire/budget-form" params={{ id }} {...props} />}>
+        <Button size="md" renderRoot={(props) => <Link to="/services/$id/hire/budget-form" params={{ id }} {...props} />}>
           {t('hirePage.requestQuote', { service })}
         </Button>
       </Group>

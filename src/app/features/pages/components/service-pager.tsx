@@ -1,5 +1,4 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -12,14 +11,16 @@ export function ServicePager({ page, pageCount }: { page: number; pageCount: num
   const to = (target: number) => (props: object) => <Link to="/services" search={target > 1 ? { page: target } : {}} {...props} />;
   return (
     <Group component="nav" aria-label={t('services.pager.label')} justify="center" gap="sm">
-      <Button variant="default" leftSection={<IconChevronLeft size={18} aria-hidden="true" />} disabled={page <= 1} renderRoot={page > 1 ? to(page - 1) : undefined}>
+      <Button variant="default" disabled={page <= 1} renderRoot={page > 1 ? to(page - 1) : undefined}>
+        <span aria-hidden="true">←&nbsp;</span>
         {t('services.pager.previous')}
       </Button>
       <Text aria-current="page" fw={600}>
         {t('services.pager.status', { page, count: pageCount })}
       </Text>
-      <Button variant="default" rightSection={<IconChevronRight size={18} aria-hidden="true" />} disabled={page >= pageCount} renderRoot={page < pageCount ? to(page + 1) : undefined}>
+      <Button variant="default" disabled={page >= pageCount} renderRoot={page < pageCount ? to(page + 1) : undefined}>
         {t('services.pager.next')}
+        <span aria-hidden="true">&nbsp;→</span>
       </Button>
     </Group>
   );
