@@ -17,10 +17,10 @@ export function HirePage({ id, signedIn }: { id: ServiceId; signedIn: boolean })
   const service = t(`catalog:services.${id}.title`);
   return (
     <PageIntro heading={{ title: t('site:hirePage.title', { service }), lead: t('site:hirePage.lead', { service }) }}>
-      <Title order={2} size="h3">
+      <Title order={2} size="h3" id="hire-steps">
         {t('site:hirePage.stepsTitle')}
       </Title>
-      <List type="ordered" spacing="md">
+      <List type="ordered" spacing="md" aria-labelledby="hire-steps">
         {STEPS.map((step) => (
           <List.Item key={step}>
             <Text fw={700} component="h3">
