@@ -7,9 +7,10 @@ import { E2E_PASSWORD, confirmedUser } from './support/accounts.ts';
 import { openPage } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
-type Texts = Record<string, Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- locale JSON
-const texts = (language: string): Texts =>
-  Object.fromEntries(['contact', 'site', 'auth', 'quotes', 'validation'].map((ns) => [ns, JSON.parse(fs.readFileSync(`locales/${language}/${ns}.json`, 'utf8'))]));
+const NAMESPACES = ['contact', 'site', 'auth', 'quotes', 'validation'] as const;
+type Texts = Record<(typeof NAMESPACES)[number], Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- locale JSON
+const texts = (language: string) =>
+  Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(fs.readFileSync(`locales/${language}/${ns}.json`, 'utf8'))])) as Texts;
 const pt = texts('pt-BR');
 const COMPANY = 'no-reply@dosehub.local';
 
