@@ -68,6 +68,8 @@ export function ContactForm() {
     ...form.textField(name),
     label: t(`fields.${name}`),
     required: true,
+    // A hint under its input, so the inputs of a row stay aligned.
+    inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
     maxLength: name in CONTACT_LIMITS ? CONTACT_LIMITS[name as keyof typeof CONTACT_LIMITS] : undefined,
     ...extra,
   });
@@ -93,7 +95,7 @@ export function ContactForm() {
         </SimpleGrid>
         <TextInput {...field('subject', { autoComplete: 'off' })} />
         {/* Mantine's Textarea is this InputBase; used directly, the quote form keeps Textarea in its own chunk. */}
-        <InputBase component="textarea" {...field('message', { autoComplete: 'off', description: t('form.messageHint', { max: CONTACT_LIMITS.message }) })} rows={6} />
+        <InputBase component="textarea" multiline {...field('message', { autoComplete: 'off', description: t('form.messageHint', { max: CONTACT_LIMITS.message }) })} rows={6} />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
             {t('form.submit')}

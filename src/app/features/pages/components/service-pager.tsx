@@ -10,15 +10,15 @@ export function ServicePager({ page, pageCount }: { page: number; pageCount: num
   const { t } = useTranslation('site');
   const to = (target: number) => (props: object) => <Link to="/services" search={target > 1 ? { page: target } : {}} {...props} />;
   return (
-    <Group component="nav" aria-label={t('services.pager.label')} justify="center" gap="sm">
-      <Button variant="default" disabled={page <= 1} renderRoot={page > 1 ? to(page - 1) : undefined}>
+    <Group component="nav" aria-label={t('services.pager.label')} justify="center" gap="xs">
+      <Button variant="default" size="sm" disabled={page <= 1} renderRoot={page > 1 ? to(page - 1) : undefined}>
         <span aria-hidden="true">←&nbsp;</span>
         {t('services.pager.previous')}
       </Button>
       <Text aria-current="page" fw={600}>
         {t('services.pager.status', { page, count: pageCount })}
       </Text>
-      <Button variant="default" disabled={page >= pageCount} renderRoot={page < pageCount ? to(page + 1) : undefined}>
+      <Button variant="default" size="sm" disabled={page >= pageCount} renderRoot={page < pageCount ? to(page + 1) : undefined}>
         {t('services.pager.next')}
         <span aria-hidden="true">&nbsp;→</span>
       </Button>
