@@ -12,7 +12,6 @@ export function ServicePager({ page, pageCount }: { page: number; pageCount: num
   return (
     <Group component="nav" aria-label={t('services.pager.label')} justify="center" gap="xs">
       <Button variant="default" size="sm" disabled={page <= 1} renderRoot={page > 1 ? to(page - 1) : undefined}>
-        <span aria-hidden="true">←&nbsp;</span>
         {t('services.pager.previous')}
       </Button>
       <Text aria-current="page" fw={600}>
@@ -20,7 +19,6 @@ export function ServicePager({ page, pageCount }: { page: number; pageCount: num
       </Text>
       <Button variant="default" size="sm" disabled={page >= pageCount} renderRoot={page < pageCount ? to(page + 1) : undefined}>
         {t('services.pager.next')}
-        <span aria-hidden="true">&nbsp;→</span>
       </Button>
     </Group>
   );
