@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { outgoingMails } from '../db/schema.ts';
@@ -23,6 +23,8 @@ const FIRST_RETRY_MS = 60_000;
 const LONGEST_RETRY_MS = 6 * 3600_000;
 /** Rows one run claims: a backlog drains over several runs without holding a process for long. */
 const BATCH = 20;
+/** Sent mails are kept this long (what went out, for support), then deleted; failed ones stay. */
+export const SENT_MAIL_KEPT_MS = 30 * 24 * 3600_000;
 
 /** 1, 2, 4 … minutes after the 1st, 2nd, 3rd failure, at most 6 hours. */
 export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LONGEST_RETRY_MS);
@@ -91,4 +93,13 @@ export async function deliverDueMails(sender: MailSender, now: Date = new Date()
   if (ids?.length === 0) return report;
   for (const row of await claimDue(sender.db, now, ids)) report[await sendOne(sender, row, now)] += 1;
   return report;
+}
+
+/** Deletes the mails sent more than `SENT_MAIL_KEPT_MS` before `now`; returns how many. */
+export async function pruneSentMails(db: Db, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(outgoingMails)
+    .where(and(eq(outgoingMails.state, 'sent'), lt(outgoingMails.sentAt, new Date(now.getTime() - SENT_MAIL_KEPT_MS))))
+    .returning({ id: outgoingMails.id });
+  return deleted.length;
 }

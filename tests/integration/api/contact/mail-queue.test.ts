@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outgoingMails, quoteRequests } from '#server/db/schema.ts';
-import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, retryDelayMs } from '#server/services/mail-queue.ts';
+import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, SENT_MAIL_KEPT_MS, retryDelayMs } from '#server/services/mail-queue.ts';
 import { API, expectStatus, registerUser, uniqueEmail, verifyEmail } from '#tests/utils/accounts.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/utils/smtp.ts';
 import { createTestApp, type TestApp } from '#tests/utils/test-app.ts';
@@ -20,7 +20,8 @@ const smtpUp = async () => {
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await createTestApp({ smtpUrl: smtp.url });
+  // The job's own timer stays out of the way: the tests run it by hand.
+  t = await createTestApp({ smtpUrl: smtp.url, mailRetryMs: 24 * 3600_000 });
 });
 afterAll(async () => {
   await t?.close();
@@ -147,5 +148,18 @@ describe('the retry job', () => {
     expect(mailsMentioning(body.email)).toEqual([]);
     await t.app.mailQueue.deliverDue(later(claimedAt, MAIL_LEASE_MS + 5000));
     expect(mailsMentioning(body.email)).toHaveLength(1);
+  });
+
+  it('a sent mail is deleted once kept 30 days; a given-up one stays', async () => {
+    const body = contactBody();
+    expectStatus(await postContact(body), 204);
+    const [sent] = await queuedMentioning(body.email);
+    expect(sent).toMatchObject({ state: 'sent' });
+    await t.app.mailQueue.deliverDue(later(sent!.sentAt!, SENT_MAIL_KEPT_MS - 60_000));
+    expect(await queuedMentioning(body.email)).toHaveLength(1);
+    await t.app.mailQueue.deliverDue(later(sent!.sentAt!, SENT_MAIL_KEPT_MS + 60_000));
+    expect(await queuedMentioning(body.email)).toEqual([]);
+    const failed = (await t.app.db.select().from(outgoingMails)).filter((row) => row.state === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
   });
 });

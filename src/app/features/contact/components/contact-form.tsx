@@ -70,7 +70,6 @@ export function ContactForm() {
     required: true,
     // A hint under its input, so the inputs of a row stay aligned.
     inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
-    maxLength: name in CONTACT_LIMITS ? CONTACT_LIMITS[name as keyof typeof CONTACT_LIMITS] : undefined,
     ...extra,
   });
   return (
