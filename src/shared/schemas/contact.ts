@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PhoneSchema } from '../brazil/schemas.ts';
+import { PHONE_INPUT, PhoneSchema } from '../brazil/schemas.ts';
 import { EmailSchema } from './users.ts';
 
 /**
@@ -21,10 +21,11 @@ export const CONTACT_LIMITS = { fullName: 200, role: 30, clinic: 30, subject: 20
 export const ContactBody = z
   .object({
     fullName: text(CONTACT_LIMITS.fullName),
-    email: present().pipe(EmailSchema.clone()),
+    // The document describes what the pipes check (a pipe is documented by its first schema alone).
+    email: present().pipe(EmailSchema.clone()).meta({ format: 'email', maxLength: 254 }),
     role: text(CONTACT_LIMITS.role),
     clinic: text(CONTACT_LIMITS.clinic),
-    phone: present().pipe(PhoneSchema.clone()),
+    phone: present().pipe(PhoneSchema.clone()).meta({ pattern: PHONE_INPUT.pattern.source, description: PHONE_INPUT.description }),
     subject: text(CONTACT_LIMITS.subject),
     message: text(CONTACT_LIMITS.message),
   })
