@@ -2,13 +2,17 @@
 // port: a mail is stored with what causes it, delivered once when the server is back, retried with backoff, given
 // up after its last attempt. The retry job is run by hand with a clock moved forward: no test waits.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pino } from 'pino';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outgoingMails, quoteRequests } from '#server/db/schema.ts';
-import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, SENT_MAIL_KEPT_MS, retryDelayMs } from '#server/services/mail-queue.ts';
-import { API, expectStatus, registerUser, uniqueEmail, verifyEmail } from '#tests/utils/accounts.ts';
+import { buildApp } from '#server/app.ts';
+import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, SENT_MAIL_KEPT_MS, deliverDueMails, retryDelayMs } from '#server/services/mail-queue.ts';
+import { API, expectStatus, makeDataDir, registerUser, uniqueEmail, verifyEmail } from '#tests/utils/accounts.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/utils/smtp.ts';
-import { createTestApp, type TestApp } from '#tests/utils/test-app.ts';
+import { createTestApp, testConfig, type TestApp } from '#tests/utils/test-app.ts';
 
 const COMPANY = 'no-reply@dosehub.test';
 let smtp: SmtpCapture;
@@ -161,5 +165,45 @@ describe('the retry job', () => {
     expect(await queuedMentioning(body.email)).toEqual([]);
     const failed = (await t.app.db.select().from(outgoingMails)).filter((row) => row.state === 'failed');
     expect(failed.length).toBeGreaterThan(0);
+  });
+
+  it('giving up is logged as an error naming the mail', async () => {
+    const body = contactBody();
+    await smtpDown();
+    expectStatus(await postContact(body), 204);
+    const [row] = await queuedMentioning(body.email);
+    await t.app.db.update(outgoingMails).set({ attempts: MAIL_MAX_ATTEMPTS - 1 }).where(eq(outgoingMails.id, row!.id));
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    const report = await deliverDueMails({ db: t.app.db, mailer: t.app.mailer, log }, later(new Date(), 3600_000));
+    expect(report.gaveUp).toBe(1);
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toContainEqual(expect.objectContaining({ level: 50, msg: 'mail given up: every attempt failed', mailId: row!.id, kind: 'contact', attempts: MAIL_MAX_ATTEMPTS }));
+    await smtpUp();
+  });
+});
+
+describe('on start', () => {
+  it('a mail left due by an earlier run is sent when the server starts', async () => {
+    const dataDir = await makeDataDir();
+    const database = { kind: 'pglite' as const, dir: path.join(dataDir, 'db') };
+    const body = contactBody();
+    await smtpDown();
+    const first = await buildApp(testConfig({ database, smtpUrl: smtp.url, dataDir }));
+    expectStatus(await first.inject({ method: 'POST', url: `${API}/contact/`, payload: body }), 204);
+    // Time passes while the server is stopped: the retry is due.
+    await first.db.update(outgoingMails).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    await first.close();
+
+    await smtpUp();
+    const second = await buildApp(testConfig({ database, smtpUrl: smtp.url, dataDir }));
+    try {
+      const mail = await smtp.waitForMessage((message) => message.text.includes(body.email), 10_000);
+      expect(mail.subject).toBe('Contato');
+    } finally {
+      await second.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+    expect(mailsMentioning(body.email)).toHaveLength(1);
   });
 });
