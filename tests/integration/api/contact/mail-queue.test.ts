@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pino } from 'pino';
+import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outgoingMails, quoteRequests } from '#server/db/schema.ts';
@@ -174,7 +174,7 @@ describe('the retry job', () => {
     const [row] = await queuedMentioning(body.email);
     await t.app.db.update(outgoingMails).set({ attempts: MAIL_MAX_ATTEMPTS - 1 }).where(eq(outgoingMails.id, row!.id));
     const lines: string[] = [];
-    const log = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    const log = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } }).log;
     const report = await deliverDueMails({ db: t.app.db, mailer: t.app.mailer, log }, later(new Date(), 3600_000));
     expect(report.gaveUp).toBe(1);
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
