@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { ContactBody } from '#shared/schemas/contact.ts';
 import { LIMITS, enforceRateLimits } from '../plugins/rate-limit.ts';
@@ -20,8 +19,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await enforceRateLimits(request, [LIMITS.contactByEmail(request.body.email)]);
-      const company = { to: app.companyAddress, t: app.translator.forLanguage(DEFAULT_LANGUAGE) };
-      const mailId = await storeContactMessage(app.db, request.body, request.lang, company);
+      const mailId = await storeContactMessage(app.db, request.body, request.lang, app.companyMail);
       await app.mailQueue.deliver([mailId]);
       return reply.code(204).send(null);
     },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { QuoteBody } from '#shared/schemas/quotes.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
@@ -19,8 +18,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Request a quote (budget): stored, mailed to the company, the user notified', params: UserIdParams, body: z.unknown(), response: { 204: z.null(), ...errors }, openapi: { requestBody } } },
     async (request, reply) => {
       requireVerifiedEmail(request);
-      const company = { to: app.companyAddress, t: app.translator.forLanguage(DEFAULT_LANGUAGE) };
-      const { mailIds } = await createQuoteRequest(app.db, request.params.uid, parseQuote(request.body), company);
+      const { mailIds } = await createQuoteRequest(app.db, request.params.uid, parseQuote(request.body), app.companyMail);
       await app.mailQueue.deliver(mailIds);
       return reply.code(204).send(null);
     },

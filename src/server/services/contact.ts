@@ -3,8 +3,7 @@ import type { Language } from '#shared/languages.ts';
 import type { Db } from '../db/client.ts';
 import { contactMessages } from '../db/schema.ts';
 import { contactMail } from '../mail/templates.ts';
-import type { CompanyMail } from './quotes.ts';
-import { queueMail } from './mail-queue.ts';
+import { queueMail, type CompanyMail } from './mail-queue.ts';
 
 /**
  * The public contact form (docs/v1-contract.md §1.20): the message is stored (the staff inbox) with its mail to

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { outgoingMails } from '../db/schema.ts';
+import type { Translate } from '../i18n/translator.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 
 /**
@@ -14,6 +15,12 @@ import type { Mailer, MailMessage } from '../mail/mailer.ts';
  */
 
 export type MailKind = 'contact' | 'quote';
+
+/** Where the mails to the company go (v1: DEFAULT_FROM_EMAIL, `MAIL_FROM`'s address), in its language (pt-BR). */
+export interface CompanyMail {
+  to: string;
+  t: Translate;
+}
 
 /** How long a claimed row is left to its sender before another process may take it. */
 export const MAIL_LEASE_MS = 5 * 60_000;

@@ -7,9 +7,8 @@ import type { Db } from '../db/client.ts';
 import { quoteRequests, users } from '../db/schema.ts';
 import { appError, fieldErrors, notFound, type ErrorMessage } from '../errors.ts';
 import { toSnake } from '../http/wire-names.ts';
-import type { Translate } from '../i18n/translator.ts';
 import { quoteMail } from '../mail/templates.ts';
-import { queueMail } from './mail-queue.ts';
+import { queueMail, type CompanyMail } from './mail-queue.ts';
 import { writeAndTell } from './notices.ts';
 import { ConcurrentCreate, createOnce, type CreateOutcome } from './queued-writes.ts';
 
@@ -52,13 +51,6 @@ async function findReplay(db: Db, userId: string, input: QuoteInput): Promise<Qu
   if (existing.userId !== userId) throw notFound();
   if (!sameRequest(existing, input)) throw appError(409, 'errors.quoteIdTaken');
   return existing;
-}
-
-export interface CompanyMail {
-  /** The company's address (v1: DEFAULT_FROM_EMAIL). */
-  to: string;
-  /** The company's language. */
-  t: Translate;
 }
 
 async function insertQuote(tx: Db, userId: string, { id, serviceId, fields }: QuoteInput): Promise<QuoteRow> {
