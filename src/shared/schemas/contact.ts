@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PHONE_INPUT, PhoneSchema } from '../brazil/schemas.ts';
+import { CONTACT_LIMITS } from '../contact-fields.ts';
 import { EmailSchema } from './users.ts';
 
 /**
- * The public contact form (docs/v1-contract.md §1.20): every field required, v1's limits, in v1's order (the
+ * The public contact form (docs/v1-contract.md §1.20): every field required, v1's limits, in v1's order (../contact-fields.ts; the
  * order of the messages); blank is missing, as in v1. Messages are translation keys; a too-long text gets zod's own issue, which the server
  * words as Django does ("Ensure this field has no more than 200 characters.").
  */
@@ -15,8 +16,6 @@ const required = {
 };
 const present = () => z.string(required).trim().min(1, 'validation.required');
 const text = (max: number) => present().max(max);
-
-export const CONTACT_LIMITS = { fullName: 200, role: 30, clinic: 30, subject: 200, message: 1000 } as const;
 
 export const ContactBody = z
   .object({
@@ -31,6 +30,3 @@ export const ContactBody = z
   })
   .meta({ id: 'ContactBody' });
 export type ContactBody = z.infer<typeof ContactBody>;
-
-/** The form's fields, in order. */
-export const CONTACT_FIELDS = Object.keys(ContactBody.shape) as Array<keyof ContactBody>;

@@ -1,12 +1,12 @@
-import { CONTACT_FIELDS, type ContactBody } from '#shared/schemas/contact.ts';
+import { CONTACT_FIELDS, type ContactField } from '#shared/contact-fields.ts';
 
 /**
- * The contact form's values, client checks and draft. The server checks everything (docs/v1-contract.md
+ * The contact form's values, client checks and draft (no zod here: /contact, a public page, does not load it). The server checks everything (docs/v1-contract.md
  * §1.20) and its translated messages go beside their fields; here only what needs no server: a blank field.
  */
 
-export type ContactValues = Record<keyof ContactBody, string>;
-export type ContactField = keyof ContactValues;
+export type ContactValues = Record<ContactField, string>;
+export type { ContactField };
 
 export const emptyContact = (): ContactValues => Object.fromEntries(CONTACT_FIELDS.map((field) => [field, ''])) as ContactValues;
 

@@ -1,11 +1,12 @@
-import { z } from 'zod';
 import type { ContactBody } from '#shared/schemas/contact.ts';
-import { apiRequest } from '#app/lib/api-client.ts';
+import { readApiError, sendRequest } from '#app/lib/api-client.ts';
 
 /**
  * Sends the contact form (204). `idempotencyKey` names this content: a send repeated after its answer was lost
- * is recognised by the server and mails nothing twice.
+ * is recognised by the server and mails nothing twice. No answer to parse, so no zod: the public page stays
+ * without it. Anonymous: no session to refresh.
  */
-export function sendContactMessage(body: ContactBody, idempotencyKey: string) {
-  return apiRequest('/contact/', z.null(), { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+export async function sendContactMessage(body: ContactBody, idempotencyKey: string): Promise<void> {
+  const response = await sendRequest('/contact/', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  if (!response.ok) throw await readApiError(response);
 }

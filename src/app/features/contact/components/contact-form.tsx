@@ -3,7 +3,8 @@ import { Alert, Button, Group, InputBase, SimpleGrid, Stack, Text, TextInput } f
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_LIMITS, type ContactBody } from '#shared/schemas/contact.ts';
+import { CONTACT_LIMITS } from '#shared/contact-fields.ts';
+import type { ContactBody } from '#shared/schemas/contact.ts';
 import { messageText, type FormMessage } from '#app/lib/form-errors.ts';
 import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { useFormState } from '#app/lib/use-form-state.ts';
