@@ -87,7 +87,7 @@ export async function buildApp(config: Config) {
   await app.register(requestShapePlugin);
   await app.register(authPlugin, { signingKey: await loadSigningKey(database.db, config.secretKey) });
   await app.register(mailPlugin, { config });
-  await app.register(mailQueuePlugin, { retryMs: config.mailRetryMs });
+  await app.register(mailQueuePlugin, { retryMs: config.mailRetryMs, requestWaitMs: config.mailRequestWaitMs });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 4, fields: 40 } });
   const uploadStore = await createUploadStore({ dataDir: config.dataDir, s3: config.s3 ?? null, expiresMs: UPLOAD_TTL_MS, database });
   app.decorate('fileStore', createFileStore(config.dataDir, uploadStore));

@@ -72,6 +72,8 @@ export interface Config {
   uploadSweepMs?: number;
   /** Milliseconds between runs of the outgoing-mail retry job (default one minute; also run on start). */
   mailRetryMs?: number;
+  /** Longest a request waits for its own mails before answering, milliseconds (default 5 000; the send goes on). */
+  mailRequestWaitMs?: number;
   /** Resumable uploads go to this S3-compatible bucket instead of `${dataDir}/uploads`. */
   s3?: S3Config | null;
 }

@@ -3,7 +3,7 @@ import { deliverDueMails, pruneSentMails, type DeliveryReport } from '../service
 
 const DEFAULT_RETRY_MS = 60_000;
 /** How long a request waits for its own mails: a slow SMTP server must not hold the answer (the send goes on). */
-const REQUEST_WAIT_MS = 5_000;
+const DEFAULT_REQUEST_WAIT_MS = 5_000;
 
 export interface MailQueue {
   /** Sends these just-committed mails now, waiting at most a few seconds; a failure leaves them to the retries. */
@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /** The outgoing-mail queue (services/mail-queue.ts) and its retry job: on start, then every `retryMs`. */
-export const mailQueuePlugin = fp<{ retryMs?: number }>(async (app, options) => {
+export const mailQueuePlugin = fp<{ retryMs?: number; requestWaitMs?: number }>(async (app, options) => {
   const log = app.log.child({ module: 'mail-queue' });
   const sender = { db: app.db, mailer: app.mailer, log };
   /** Sends still going (a request stopped waiting, or the job): the app closes once they end. */
@@ -35,7 +35,7 @@ export const mailQueuePlugin = fp<{ retryMs?: number }>(async (app, options) => 
     async deliver(ids) {
       if (ids.length === 0) return;
       let timer: NodeJS.Timeout | undefined;
-      const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, REQUEST_WAIT_MS)));
+      const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.requestWaitMs ?? DEFAULT_REQUEST_WAIT_MS)));
       await Promise.race([track(deliverDueMails(sender, new Date(), ids)), waited]);
       clearTimeout(timer);
     },

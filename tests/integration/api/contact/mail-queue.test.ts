@@ -3,6 +3,7 @@
 // up after its last attempt. The retry job is run by hand with a clock moved forward: no test waits.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -205,5 +206,34 @@ describe('on start', () => {
       await fs.rm(dataDir, { recursive: true, force: true });
     }
     expect(mailsMentioning(body.email)).toHaveLength(1);
+  });
+});
+
+describe('a slow SMTP server', () => {
+  it('does not hold the answer: the request answers once its wait is over, the send goes on and fails into a retry', async () => {
+    // A server that takes the connection and never greets.
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const slow = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, mailRequestWaitMs: 200, mailRetryMs: 24 * 3600_000 });
+    try {
+      const body = contactBody();
+      const response = await slow.app.inject({ method: 'POST', url: `${API}/contact/`, payload: body });
+      expectStatus(response, 204);
+      const [claimed] = await slow.app.db.select().from(outgoingMails);
+      expect(claimed).toMatchObject({ state: 'pending', attempts: 1, lastError: null });
+      expect(claimed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + MAIL_LEASE_MS - 60_000);
+
+      // The connection drops: the send fails and the mail waits for its first retry.
+      await expect.poll(() => sockets.size).toBe(1);
+      for (const socket of sockets) socket.destroy();
+      await expect.poll(async () => (await slow.app.db.select().from(outgoingMails))[0]?.lastError ?? null).not.toBeNull();
+      const [retrying] = await slow.app.db.select().from(outgoingMails);
+      expect(retrying).toMatchObject({ state: 'pending', attempts: 1 });
+    } finally {
+      await slow.close();
+      silent.close();
+    }
   });
 });
