@@ -25,6 +25,7 @@ import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
 import { Route as AuthenticatedDashboardNotificationsRouteImport } from './routes/_authenticated/dashboard/notifications'
 import { Route as AuthenticatedDashboardSecurityRouteImport } from './routes/_authenticated/dashboard/security'
+import { Route as ServicesIdHireRouteImport } from './routes/services.$id.hire'
 import { Route as UsersIdEmailConfirmRouteImport } from './routes/users.$id.email-confirm'
 import { Route as UsersIdResetPasswordRouteImport } from './routes/users.$id.reset-password'
 import { Route as AuthenticatedDashboardMyCalibrationsIndexRouteImport } from './routes/_authenticated/dashboard/my-calibrations.index'
@@ -120,6 +121,11 @@ const AuthenticatedDashboardSecurityRoute =
     path: '/security',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const ServicesIdHireRoute = ServicesIdHireRouteImport.update({
+  id: '/services/$id/hire',
+  path: '/services/$id/hire',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UsersIdEmailConfirmRoute = UsersIdEmailConfirmRouteImport.update({
   id: '/users/$id/email-confirm',
   path: '/users/$id/email-confirm',
@@ -208,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/services/': typeof ServicesIndexRoute
   '/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
   '/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
+  '/services/$id/hire': typeof ServicesIdHireRoute
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
@@ -236,6 +243,7 @@ export interface FileRoutesByTo {
   '/services': typeof ServicesIndexRoute
   '/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
   '/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
+  '/services/$id/hire': typeof ServicesIdHireRoute
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
@@ -267,6 +275,7 @@ export interface FileRoutesById {
   '/services/': typeof ServicesIndexRoute
   '/_authenticated/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
   '/_authenticated/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
+  '/services/$id/hire': typeof ServicesIdHireRoute
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
@@ -298,6 +307,7 @@ export interface FileRouteTypes {
     | '/services/'
     | '/dashboard/notifications'
     | '/dashboard/security'
+    | '/services/$id/hire'
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
     | '/dashboard/'
@@ -326,6 +336,7 @@ export interface FileRouteTypes {
     | '/services'
     | '/dashboard/notifications'
     | '/dashboard/security'
+    | '/services/$id/hire'
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
     | '/dashboard'
@@ -356,6 +367,7 @@ export interface FileRouteTypes {
     | '/services/'
     | '/_authenticated/dashboard/notifications'
     | '/_authenticated/dashboard/security'
+    | '/services/$id/hire'
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
     | '/_authenticated/dashboard/'
@@ -384,6 +396,7 @@ export interface RootRouteChildren {
   ServiceInfoIdRoute: typeof ServiceInfoIdRoute
   PlansIndexRoute: typeof PlansIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
+  ServicesIdHireRoute: typeof ServicesIdHireRoute
   UsersIdEmailConfirmRoute: typeof UsersIdEmailConfirmRoute
   UsersIdResetPasswordRoute: typeof UsersIdResetPasswordRoute
 }
@@ -501,6 +514,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard/security'
       preLoaderRoute: typeof AuthenticatedDashboardSecurityRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/services/$id/hire': {
+      id: '/services/$id/hire'
+      path: '/services/$id/hire'
+      fullPath: '/services/$id/hire'
+      preLoaderRoute: typeof ServicesIdHireRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/users/$id/email-confirm': {
       id: '/users/$id/email-confirm'
@@ -663,6 +683,7 @@ const rootRouteChildren: RootRouteChildren = {
   ServiceInfoIdRoute: ServiceInfoIdRoute,
   PlansIndexRoute: PlansIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
+  ServicesIdHireRoute: ServicesIdHireRoute,
   UsersIdEmailConfirmRoute: UsersIdEmailConfirmRoute,
   UsersIdResetPasswordRoute: UsersIdResetPasswordRoute,
 }

@@ -74,6 +74,10 @@ export interface Config {
   uploadMaxBytes?: number;
   /** Milliseconds between sweeps of expired, unconsumed uploads (default one hour; also run on start). */
   uploadSweepMs?: number;
+  /** Milliseconds between runs of the outgoing-mail retry job (default one minute; also run on start). */
+  mailRetryMs?: number;
+  /** Longest a request waits for its own mails before answering, milliseconds (default 5 000; the send goes on). */
+  mailRequestWaitMs?: number;
   /** Resumable uploads go to this S3-compatible bucket instead of `${dataDir}/uploads`. */
   s3?: S3Config | null;
   /** How bills are issued and paid (src/server/payments); default the sandbox, with a generated webhook secret. */

@@ -28,6 +28,7 @@ export const ISOTOPES: readonly IsotopeSeed[] = [
 
 export const SERVICE_IDS = ['dosi-clin', 'dosi-preclin', 'seg-quant', 'radiosino', 'model-comp'] as const;
 export type ServiceId = (typeof SERVICE_IDS)[number];
+export const isServiceId = (id: string): id is ServiceId => (SERVICE_IDS as readonly string[]).includes(id);
 
 export interface ServiceSeed {
   id: ServiceId;

@@ -7,6 +7,8 @@ export const AUTH_NAMESPACES = ['auth', 'validation'];
  */
 /** The public site's marketing texts (src/app/features/pages/content/), and the catalog's for the service pages. */
 export const SITE_NAMESPACES = ['site', 'catalog'];
+/** /contact: the site's texts and its form's (with the validation messages it shows). */
+export const CONTACT_NAMESPACES = [...SITE_NAMESPACES, 'contact', 'validation'];
 
 export const PAGE_TEXTS: Readonly<Record<string, readonly string[]>> = {
   login: AUTH_NAMESPACES,
@@ -15,7 +17,8 @@ export const PAGE_TEXTS: Readonly<Record<string, readonly string[]>> = {
   about: SITE_NAMESPACES,
   articles: SITE_NAMESPACES,
   faq: SITE_NAMESPACES,
-  contact: SITE_NAMESPACES,
+  contact: CONTACT_NAMESPACES,
   'services.index': SITE_NAMESPACES,
   'service-info.$id': SITE_NAMESPACES,
+  'services.$id.hire': SITE_NAMESPACES,
 };

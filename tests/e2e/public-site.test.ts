@@ -12,10 +12,10 @@ const env = useE2eEnvironment();
 const SCREENSHOTS = path.resolve('screenshots/public-site');
 const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [390, 1280] as const;
-const PAGES = ['/', '/about', '/articles', '/faq', '/contact', '/service-info/dosi-clin', '/service-info/model-comp'];
+const PAGES = ['/', '/about', '/articles', '/faq', '/contact', '/services', '/service-info/dosi-clin', '/service-info/model-comp', '/services/dosi-clin/hire'];
 
 /** Dotted keys of the site's namespaces: i18next shows a missing text as its key. */
-const KEYS = ['site', 'catalog', 'pages'].flatMap((namespace) => dottedKeys(JSON.parse(fs.readFileSync(`locales/pt-BR/${namespace}.json`, 'utf8'))));
+const KEYS = ['site', 'catalog', 'pages', 'contact'].flatMap((namespace) => dottedKeys(JSON.parse(fs.readFileSync(`locales/pt-BR/${namespace}.json`, 'utf8'))));
 
 function dottedKeys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return prefix.includes('.') ? [prefix] : [];

@@ -249,8 +249,8 @@ const addressedTo = (message: CapturedMail, address: string) => {
   return message.envelope.to.includes(wanted) || message.to.includes(wanted);
 };
 
-/** Starts a capture server on 127.0.0.1 on a free port. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** Starts a capture server on 127.0.0.1, on a free port or on `port` (a server "coming back" where it was). */
+export async function startSmtpCapture({ port: wantedPort = 0 }: { port?: number } = {}): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const arrivals = new EventEmitter();
   const server = new SMTPServer({
@@ -282,7 +282,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(wantedPort, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

@@ -1,9 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { ServiceInfoPage } from '#app/features/pages/components/service-info-page.tsx';
 import { loadSiteTexts } from '#app/features/pages/content/load-site-texts.ts';
-import { SERVICE_IDS, type ServiceId } from '#shared/catalog.ts';
-
-const isServiceId = (id: string): id is ServiceId => (SERVICE_IDS as readonly string[]).includes(id);
+import { isServiceId, type ServiceId } from '#shared/catalog.ts';
 
 export const Route = createFileRoute('/service-info/$id')({
   beforeLoad: ({ params }) => {

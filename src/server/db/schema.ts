@@ -427,3 +427,50 @@ export const paymentEvents = pgTable(
   },
   (table) => [unique('payment_events_provider_event_unique').on(table.provider, table.eventId)],
 );
+
+export const MAIL_STATES = ['pending', 'sent', 'failed'] as const;
+
+/**
+ * Mail waiting to go out (services/mail-queue.ts): written in the transaction of what causes it, sent after
+ * commit, retried with backoff until sent or given up. `next_attempt_at` is also a sender's claim: a process
+ * that takes a row moves it a lease ahead, so no other process sends it meanwhile.
+ */
+export const outgoingMails = pgTable(
+  'outgoing_mails',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** What caused it (`contact`, `quote`), for the log. */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    state: text('state', { enum: MAIL_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestampTz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('outgoing_mails_due_idx').on(table.state, table.nextAttemptAt)],
+);
+
+/** Messages of the public contact form (docs/v1-contract.md §1.20; stored: docs/api.md deviations), for the staff inbox. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    clinic: text('clinic').notNull(),
+    phone: text('phone').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The visitor's language, to answer in it. */
+    language: text('language').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+);

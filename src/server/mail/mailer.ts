@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where an answer goes (the visitor who wrote through the contact form). */
+  replyTo?: string;
 }
 
 export interface Mailer {

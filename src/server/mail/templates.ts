@@ -94,3 +94,30 @@ export function quoteMail(t: Translate, { to, profile, serviceId, fields }: Quot
     html: [`<p>${escapeHtml(intro)}</p>`, ...lines.map(([label, value]) => `<p><b>${escapeHtml(label)}:</b> ${escapeHtml(value)}</p>`)].join('\n'),
   };
 }
+
+interface ContactMail {
+  /** The company's address. */
+  to: string;
+  message: { fullName: string; email: string; role: string; clinic: string; phone: string; subject: string; message: string };
+}
+
+const CONTACT_LINES = ['fullName', 'email', 'role', 'clinic', 'phone', 'subject'] as const;
+
+/** docs/v1-contract.md §1.20: "Contato" to the company with the form's fields; an answer goes to the visitor (Reply-To). */
+export function contactMail(t: Translate, { to, message }: ContactMail): MailMessage {
+  const lines = CONTACT_LINES.map((field): [string, string] => [t(`mail:contact.${field}`), message[field]]);
+  const intro = t('mail:contact.intro');
+  const messageLabel = t('mail:contact.message');
+  return {
+    to,
+    replyTo: message.email,
+    subject: t('mail:contact.mailSubject'),
+    text: [intro, '', ...lines.map(([label, value]) => `${label}: ${value}`), '', `${messageLabel}:`, message.message].join('\n'),
+    html: [
+      `<p>${escapeHtml(intro)}</p>`,
+      ...lines.map(([label, value]) => `<p><b>${escapeHtml(label)}:</b> ${escapeHtml(value)}</p>`),
+      `<p><b>${escapeHtml(messageLabel)}:</b></p>`,
+      `<p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>`,
+    ].join('\n'),
+  };
+}

@@ -3,13 +3,15 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import type { MailContext } from '../services/account-mail.ts';
+import type { CompanyMail } from '../services/mail-queue.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
-    /** Where quote requests go (v1: DEFAULT_FROM_EMAIL, the sender's address). */
-    companyAddress: string;
+    /** Where quote requests and contact messages go (v1: DEFAULT_FROM_EMAIL, the sender's address), in the company's language. */
+    companyMail: CompanyMail;
     /** Everything a service needs to mail this request's user, in this request's language. */
     mailContext(request: FastifyRequest): MailContext;
   }
@@ -23,7 +25,7 @@ export const mailPlugin = fp<{ config: Config }>(async (app, { config }) => {
     log: app.log,
   });
   app.decorate('mailer', mailer);
-  app.decorate('companyAddress', config.mailFrom);
+  app.decorate('companyMail', { to: config.mailFrom, t: app.translator.forLanguage(DEFAULT_LANGUAGE) });
   app.decorate('mailContext', (request: FastifyRequest) => ({
     db: app.db,
     mailer,

@@ -25,4 +25,6 @@ export const LIMITS = {
   resendByUser: (userId: string) => ({ key: `resend:user:${userId}`, limit: 3, windowSeconds: 15 * MINUTE }),
   /** Each change mails the new address. */
   emailChangeByUser: (userId: string) => ({ key: `email-change:user:${userId}`, limit: 5, windowSeconds: HOUR }),
+  /** Each message mails the company. */
+  contactByEmail: (email: string) => ({ key: `contact:email:${email.toLowerCase()}`, limit: 5, windowSeconds: HOUR }),
 };

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { QuoteBody } from '#shared/schemas/quotes.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
-import { createQuoteRequest, mailQuoteRequest, parseQuote } from '../services/quotes.ts';
+import { createQuoteRequest, parseQuote } from '../services/quotes.ts';
 
 const tags = ['quotes'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody };
@@ -19,11 +18,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Request a quote (budget): stored, mailed to the company, the user notified', params: UserIdParams, body: z.unknown(), response: { 204: z.null(), ...errors }, openapi: { requestBody } } },
     async (request, reply) => {
       requireVerifiedEmail(request);
-      const outcome = await createQuoteRequest(app.db, request.params.uid, parseQuote(request.body));
-      if (outcome.created) {
-        const company = { db: app.db, mailer: app.mailer, to: app.companyAddress, t: app.translator.forLanguage(DEFAULT_LANGUAGE), log: request.log };
-        await mailQuoteRequest(company, outcome.row);
-      }
+      const { mailIds } = await createQuoteRequest(app.db, request.params.uid, parseQuote(request.body), app.companyMail);
+      await app.mailQueue.deliver(mailIds);
       return reply.code(204).send(null);
     },
   );

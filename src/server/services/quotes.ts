@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceId } from '#shared/catalog.ts';
 import { QUOTE_FIELDS, QuoteRequest, QuoteService, serviceIdOf, type QuoteFields } from '#shared/schemas/quotes.ts';
 import type { z } from 'zod';
@@ -8,13 +7,12 @@ import type { Db } from '../db/client.ts';
 import { quoteRequests, users } from '../db/schema.ts';
 import { appError, fieldErrors, notFound, type ErrorMessage } from '../errors.ts';
 import { toSnake } from '../http/wire-names.ts';
-import type { Translate } from '../i18n/translator.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { quoteMail } from '../mail/templates.ts';
+import { queueMail, type CompanyMail } from './mail-queue.ts';
 import { writeAndTell } from './notices.ts';
 import { ConcurrentCreate, createOnce, type CreateOutcome } from './queued-writes.ts';
 
-/** Quote (budget) requests (docs/v1-contract.md §1.17): stored, mailed to the company, and the user notified (docs/api.md). */
+/** Quote (budget) requests (docs/v1-contract.md §1.17): stored, mailed to the company through the mail queue, and the user notified (docs/api.md). */
 
 export type QuoteRow = typeof quoteRequests.$inferSelect;
 export interface QuoteInput {
@@ -61,32 +59,27 @@ async function insertQuote(tx: Db, userId: string, { id, serviceId, fields }: Qu
   return inserted;
 }
 
-/** Stores the request and the user's notification in one transaction, once per client id. */
-export function createQuoteRequest(db: Db, userId: string, input: QuoteInput): Promise<CreateOutcome<QuoteRow>> {
+/** Queues the company's mail, with the user's profile, in the request's transaction. */
+async function queueQuoteMail(tx: Db, company: CompanyMail, row: QuoteRow): Promise<string> {
+  const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
+  return queueMail(tx, 'quote', quoteMail(company.t, { to: company.to, profile: user!, serviceId: row.serviceId, fields: row.fields }));
+}
+
+/**
+ * Stores the request, its mail to the company and the user's notification in one transaction, once per client
+ * id; `mailIds` are the mails to deliver now that it has committed (none on a replay).
+ */
+export async function createQuoteRequest(db: Db, userId: string, input: QuoteInput, company: CompanyMail): Promise<CreateOutcome<QuoteRow> & { mailIds: string[] }> {
   const notice = { userId, kind: 'success' as const, key: 'quoteRequested', values: {} };
-  return createOnce(
+  let mailIds: string[] = [];
+  const write = async (tx: Db) => {
+    const row = await insertQuote(tx, userId, input);
+    mailIds = [await queueQuoteMail(tx, company, row)];
+    return row;
+  };
+  const outcome = await createOnce(
     () => findReplay(db, userId, input),
-    () => writeAndTell(db, (tx) => insertQuote(tx, userId, input), () => ({ notice })),
+    () => writeAndTell(db, write, () => ({ notice })),
   );
-}
-
-export interface CompanyMail {
-  db: Db;
-  mailer: Mailer;
-  /** The company's address (v1: DEFAULT_FROM_EMAIL). */
-  to: string;
-  /** The company's language. */
-  t: Translate;
-  log: FastifyBaseLogger;
-}
-
-/** Mails the request with the user's profile to the company; a failed send is logged: the request is stored. */
-export async function mailQuoteRequest(ctx: CompanyMail, row: QuoteRow): Promise<void> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
-  if (!user) return;
-  try {
-    await ctx.mailer.send(quoteMail(ctx.t, { to: ctx.to, profile: user, serviceId: row.serviceId, fields: row.fields }));
-  } catch (error) {
-    ctx.log.error({ err: error, quoteId: row.id }, 'quote mail not sent');
-  }
+  return { ...outcome, mailIds: outcome.created ? mailIds : [] };
 }

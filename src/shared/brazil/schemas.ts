@@ -35,7 +35,9 @@ export const CnpjSchema = normalizedString(normalizeCnpj, 'validation.invalidCnp
   description: 'CNPJ: 12 letters or digits and 2 check digits, masked (00.000.000/0000-00) or bare',
 });
 /** Any phone accepted by `normalizePhone` → E.164. */
-export const PhoneSchema = normalizedString(normalizePhone, 'validation.invalidPhone', {
+/** What a phone field accepts, for the API document. */
+export const PHONE_INPUT = {
   pattern: /^\s*\+?[\d\s().-]+$/,
   description: 'Phone: E.164 (+5511987654321), or a Brazilian number with its area code, masked or bare',
-});
+};
+export const PhoneSchema = normalizedString(normalizePhone, 'validation.invalidPhone', PHONE_INPUT);

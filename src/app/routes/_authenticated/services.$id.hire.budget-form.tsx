@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { SERVICE_IDS, type ServiceId } from '#shared/catalog.ts';
+import { isServiceId, type ServiceId } from '#shared/catalog.ts';
 import { profileQuery } from '#app/features/account/api/account-queries.ts';
 import { QuoteFormPanel } from '#app/features/quotes/components/quote-form.tsx';
-
-const isServiceId = (id: string): id is ServiceId => (SERVICE_IDS as readonly string[]).includes(id);
 
 /** /services/{id}/hire/budget-form: a quote request for that service, prefilled with the profile's contact details. */
 export const Route = createFileRoute('/_authenticated/services/$id/hire/budget-form')({

@@ -5,10 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_EMAIL } from '../content/site-content.ts';
 import { PageIntro } from './page-intro.tsx';
 
-/**
- * /contact: the channels beside the contact form. The form belongs to the "Hire a service" issue: it drops
- * in as `form`; until then the column says how to write to us.
- */
+/** /contact: the contact form (`features/contact`, given by the route as `form`) beside the company's channels. */
 export function ContactPage({ whatsappHref, form }: { whatsappHref: string; form?: ReactNode }) {
   const { t } = useTranslation(['site', 'common']);
   return (

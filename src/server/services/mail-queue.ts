@@ -1,0 +1,112 @@
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { outgoingMails } from '../db/schema.ts';
+import type { Translate } from '../i18n/translator.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+
+/**
+ * The outgoing-mail queue: a mail is a row written in the transaction of what causes it, so it exists exactly
+ * when that change does; it is sent after commit and, when the SMTP server refuses or is down, retried with
+ * backoff by `deliverDueMails` (plugins/mail-queue.ts runs it on start and periodically) until sent or given up.
+ * Several processes may run it on one database: each claims its rows with FOR UPDATE SKIP LOCKED and moves
+ * them a lease ahead, so a row goes out from one process at a time. A process that dies between the SMTP
+ * server's acceptance and the row's update sends that mail again after the lease (at least once).
+ */
+
+export type MailKind = 'contact' | 'quote';
+
+/** Where the mails to the company go (v1: DEFAULT_FROM_EMAIL, `MAIL_FROM`'s address), in its language (pt-BR). */
+export interface CompanyMail {
+  to: string;
+  t: Translate;
+}
+
+/** How long a claimed row is left to its sender before another process may take it. */
+export const MAIL_LEASE_MS = 5 * 60_000;
+/** After this many failed attempts the mail is given up (logged as an error). ~20 h with the delays below. */
+export const MAIL_MAX_ATTEMPTS = 12;
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_RETRY_MS = 6 * 3600_000;
+/** Rows one run claims: a backlog drains over several runs without holding a process for long. */
+const BATCH = 20;
+/** Sent mails are kept this long (what went out, for support), then deleted; failed ones stay. */
+export const SENT_MAIL_KEPT_MS = 30 * 24 * 3600_000;
+
+/** 1, 2, 4 … minutes after the 1st, 2nd, 3rd failure, at most 6 hours. */
+export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LONGEST_RETRY_MS);
+
+type MailRow = typeof outgoingMails.$inferSelect;
+
+export interface MailSender {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retrying: number;
+  gaveUp: number;
+}
+
+/** Writes a mail in the caller's transaction; returns its id, to deliver once that transaction commits. */
+export async function queueMail(tx: Db, kind: MailKind, message: MailMessage): Promise<string> {
+  const [row] = await tx
+    .insert(outgoingMails)
+    .values({ kind, recipient: message.to, replyTo: message.replyTo ?? null, subject: message.subject, text: message.text, html: message.html })
+    .returning({ id: outgoingMails.id });
+  return row!.id;
+}
+
+/** Takes the due rows (of `ids` only, when given) nobody else holds, counting the attempt and leasing them. */
+async function claimDue(db: Db, now: Date, ids?: readonly string[]): Promise<MailRow[]> {
+  const due = db
+    .select({ id: outgoingMails.id })
+    .from(outgoingMails)
+    .where(and(eq(outgoingMails.state, 'pending'), lte(outgoingMails.nextAttemptAt, now), ids ? inArray(outgoingMails.id, [...ids]) : undefined))
+    .orderBy(outgoingMails.nextAttemptAt)
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outgoingMails)
+    .set({ attempts: sql`${outgoingMails.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + MAIL_LEASE_MS) })
+    .where(inArray(outgoingMails.id, due))
+    .returning();
+}
+
+async function sendOne(sender: MailSender, row: MailRow, now: Date): Promise<keyof DeliveryReport> {
+  try {
+    await sender.mailer.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html, ...(row.replyTo ? { replyTo: row.replyTo } : {}) });
+  } catch (error) {
+    const gaveUp = row.attempts >= MAIL_MAX_ATTEMPTS;
+    const lastError = error instanceof Error ? error.message : String(error);
+    await sender.db
+      .update(outgoingMails)
+      .set({ lastError, ...(gaveUp ? { state: 'failed' as const } : { nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) }) })
+      .where(eq(outgoingMails.id, row.id));
+    const context = { err: error, mailId: row.id, kind: row.kind, attempts: row.attempts };
+    if (gaveUp) sender.log.error(context, 'mail given up: every attempt failed');
+    else sender.log.warn(context, 'mail not sent; it will be retried');
+    return gaveUp ? 'gaveUp' : 'retrying';
+  }
+  await sender.db.update(outgoingMails).set({ state: 'sent', sentAt: now, lastError: null }).where(eq(outgoingMails.id, row.id));
+  return 'sent';
+}
+
+/** Sends what is due at `now` (of `ids` only, when given: a request's own mails, just committed). */
+export async function deliverDueMails(sender: MailSender, now: Date = new Date(), ids?: readonly string[]): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, retrying: 0, gaveUp: 0 };
+  if (ids?.length === 0) return report;
+  for (const row of await claimDue(sender.db, now, ids)) report[await sendOne(sender, row, now)] += 1;
+  return report;
+}
+
+/** Deletes the mails sent more than `SENT_MAIL_KEPT_MS` before `now`; returns how many. */
+export async function pruneSentMails(db: Db, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(outgoingMails)
+    .where(and(eq(outgoingMails.state, 'sent'), lt(outgoingMails.sentAt, new Date(now.getTime() - SENT_MAIL_KEPT_MS))))
+    .returning({ id: outgoingMails.id });
+  return deleted.length;
+}
