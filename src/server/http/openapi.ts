@@ -258,3 +258,12 @@ export const storedFile: ResponseDoc = {
   headers: { 'Content-Disposition': { schema: Headers.contentDisposition, required: true } },
   content: { '*/*': z.string().meta({ contentMediaType: 'application/octet-stream', description: 'The bytes, with the Content-Type they were stored with' }) },
 };
+
+/**
+ * A route file's error list without what only a write can get (a conflict, a stale If-Match, a body too large
+ * or of the wrong type, an Idempotency-Key reused): for its GET and HEAD routes, whose document lists what they answer.
+ */
+export function readRefusals<T extends Record<number, z.ZodType>>(errors: T): Omit<T, 409 | 412 | 413 | 415 | 422> {
+  const { 409: _conflict, 412: _stale, 413: _tooLarge, 415: _type, 422: _reused, ...reads } = errors as Record<number, z.ZodType>;
+  return reads as Omit<T, 409 | 412 | 413 | 415 | 422>;
+}

@@ -20,7 +20,7 @@ import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
 import { parseFormPart, parseFormWithImages } from '../http/form-checks.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
 import { formWithImages, withForm } from '../http/images.ts';
-import { sends, storedFile } from '../http/openapi.ts';
+import { readRefusals, sends, storedFile } from '../http/openapi.ts';
 import { sendStoredFile } from '../http/send-file.ts';
 import { isUuid } from '../http/uuid.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
@@ -42,6 +42,7 @@ import type { FileStore } from '../storage/file-store.ts';
 
 const tags = ['analyses'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 413: ErrorBody, 429: ErrorBody };
+const readErrors = readRefusals(errors);
 // The fields of the order's service (ANALYSIS_FIELDS): one of these forms.
 const form = formWithImages(z.union([...new Set(Object.values(ANALYSIS_FIELDS))]));
 
@@ -69,7 +70,7 @@ const clientId = (form: ReadForm) => (isUuid(form.fields.id) ? form.fields.id : 
 export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:uid/orders/:oid/analysis/',
-    { schema: { tags, summary: "The order's analyses, newest first", params: OrderParams, response: { 200: AnalysisList, ...errors } } },
+    { schema: { tags, summary: "The order's analyses, newest first", params: OrderParams, response: { 200: AnalysisList, ...readErrors } } },
     async (request) => {
       const order = await getOrder(app.db, request.params.uid, request.params.oid);
       const rows = await listAnalyses(app.db, order.id);
@@ -109,7 +110,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:uid/orders/:oid/analysis/:aid/',
-    { schema: { tags, summary: 'One analysis', params: AnalysisParams, response: { 200: Analysis, ...errors }, openapi: { responses: { 200: { headers: sends.etag } } } } },
+    { schema: { tags, summary: 'One analysis', params: AnalysisParams, response: { 200: Analysis, ...readErrors }, openapi: { responses: { 200: { headers: sends.etag } } } } },
     async (request, reply) => {
       const order = await getOrder(app.db, request.params.uid, request.params.oid);
       const row = await getAnalysis(app.db, order, request.params.aid);
@@ -179,7 +180,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The report (PDF) of a completed analysis: its owner only',
         params: AnalysisParams,
-        response: { 200: z.any(), ...errors },
+        response: { 200: z.any(), ...readErrors },
         openapi: { responses: { 200: storedFile } },
       },
     },

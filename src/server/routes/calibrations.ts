@@ -14,7 +14,7 @@ import { UserIdParams } from '#shared/schemas/users.ts';
 import { parseFormPart, parseFormWithImages } from '../http/form-checks.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
 import { formWithImages, withForm } from '../http/images.ts';
-import { sends } from '../http/openapi.ts';
+import { readRefusals, sends } from '../http/openapi.ts';
 import { assertIfMatch, expectedVersion, sendVersion } from '../http/etag.ts';
 import { requireVerifiedEmail } from '../plugins/auth.ts';
 import {
@@ -31,6 +31,7 @@ import type { FileStore } from '../storage/file-store.ts';
 
 const tags = ['calibrations'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 413: ErrorBody, 429: ErrorBody };
+const readErrors = readRefusals(errors);
 const form = formWithImages(CalibrationFields);
 
 /** The isotope field of the form (docs/v1-contract.md §1.13). */
@@ -50,7 +51,7 @@ async function parseFields(form: ReadForm, store: FileStore, imagesRequired: boo
 export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:uid/calibrations/',
-    { schema: { tags, summary: "The user's calibrations, newest first", params: UserIdParams, response: { 200: CalibrationList, ...errors } } },
+    { schema: { tags, summary: "The user's calibrations, newest first", params: UserIdParams, response: { 200: CalibrationList, ...readErrors } } },
     async (request) => {
       const rows = await listCalibrations(app.db, request.params.uid);
       return { count: rows.length, row: rows.map(presentCalibration) };
@@ -88,7 +89,7 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:uid/calibrations/:cid/',
     {
-      schema: { tags, summary: 'One calibration', params: CalibrationParams, response: { 200: Calibration, ...errors }, openapi: { responses: { 200: { headers: sends.etag } } } },
+      schema: { tags, summary: 'One calibration', params: CalibrationParams, response: { 200: Calibration, ...readErrors }, openapi: { responses: { 200: { headers: sends.etag } } } },
     },
     async (request, reply) => {
       const row = await getCalibration(app.db, request.params.uid, request.params.cid);

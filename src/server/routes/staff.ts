@@ -9,7 +9,7 @@ import { files } from '../db/schema.ts';
 import { AppError, appError, fieldErrors, InputError } from '../errors.ts';
 import { readForm, type ReadForm, type UploadedFile } from '../http/forms.ts';
 import { filePart, withForm } from '../http/images.ts';
-import { SIGNED_IN, sends } from '../http/openapi.ts';
+import { readRefusals, SIGNED_IN, sends } from '../http/openapi.ts';
 import { noticeContext } from '../http/notices.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { issueBill } from '../services/payments.ts';
@@ -20,6 +20,7 @@ import type { Db } from '../db/client.ts';
 
 const tags = ['staff'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
+const readErrors = readRefusals(errors);
 const formBody = z.any();
 const OrderIdParams = z.object({ oid: z.uuid('validation.invalidUuid') });
 const AnalysisIdParams = z.object({ aid: z.uuid('validation.invalidUuid') });
@@ -82,7 +83,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Every user's orders, newest first, a page at a time (`count` is the total); `?status=APG|CON`, `?userId=`",
         querystring: StaffOrderQuery,
-        response: { 200: OrderList, ...errors },
+        response: { 200: OrderList, ...readErrors },
       },
     },
     async (request) => {
@@ -98,7 +99,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The analysis queue: oldest change first, a page at a time (`count` is the total); `?status=DS|AI|II|PR|CO`',
         querystring: StaffAnalysisQuery,
-        response: { 200: AnalysisList, ...errors },
+        response: { 200: AnalysisList, ...readErrors },
       },
     },
     async (request) => {

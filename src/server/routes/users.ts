@@ -15,7 +15,7 @@ import {
 } from '#shared/schemas/users.ts';
 import { appError, fieldErrors } from '../errors.ts';
 import { assertIfMatch, sendVersion } from '../http/etag.ts';
-import { sends } from '../http/openapi.ts';
+import { readRefusals, sends } from '../http/openapi.ts';
 import { LIMITS, enforceRateLimits } from '../plugins/rate-limit.ts';
 import { sendAccountLink } from '../services/account-mail.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
@@ -32,6 +32,7 @@ import { verifyPassword } from '../services/passwords.ts';
 
 const tags = ['users'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
+const readErrors = readRefusals(errors);
 const empty = z.null();
 const versioned = { responses: { 200: { headers: sends.etag } } };
 
@@ -45,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:uid/',
-    { schema: { tags, summary: 'Profile', params: UserIdParams, response: { 200: Profile, ...errors }, openapi: versioned } },
+    { schema: { tags, summary: 'Profile', params: UserIdParams, response: { 200: Profile, ...readErrors }, openapi: versioned } },
     async (request, reply) => {
       const user = await currentUser(request.params.uid);
       sendVersion(reply, user.version);
@@ -74,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:uid/email/',
-    { schema: { tags, summary: 'E-mail and whether it is confirmed', params: UserIdParams, response: { 200: EmailStatus, ...errors }, openapi: versioned } },
+    { schema: { tags, summary: 'E-mail and whether it is confirmed', params: UserIdParams, response: { 200: EmailStatus, ...readErrors }, openapi: versioned } },
     async (request, reply) => {
       const user = await currentUser(request.params.uid);
       sendVersion(reply, user.version);
@@ -127,7 +128,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:uid/phone/',
-    { schema: { tags, summary: 'Phone (E.164)', params: UserIdParams, response: { 200: PhoneStatus, ...errors }, openapi: versioned } },
+    { schema: { tags, summary: 'Phone (E.164)', params: UserIdParams, response: { 200: PhoneStatus, ...readErrors }, openapi: versioned } },
     async (request, reply) => {
       const user = await currentUser(request.params.uid);
       sendVersion(reply, user.version);
