@@ -93,6 +93,7 @@ export async function buildApp(config: Config) {
     path: `${API_PREFIX}/uploads`,
     maxBytes: config.uploadMaxBytes,
     sweepMs: config.uploadSweepMs,
+    orphanGraceMs: config.uploadOrphanGraceMs,
     databaseUrl: config.database.kind === 'postgres' ? config.database.url : null,
   });
   await app.register(idempotencyPlugin);

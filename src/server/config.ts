@@ -30,6 +30,9 @@ const EnvSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_CHECKSUMS: z.enum(['when_required', 'when_supported']).default('when_required'),
+  UPLOAD_ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(60),
 });
 
 export interface Config {
@@ -70,6 +73,8 @@ export interface Config {
   uploadMaxBytes?: number;
   /** Milliseconds between sweeps of expired, unconsumed uploads (default one hour; also run on start). */
   uploadSweepMs?: number;
+  /** How old an object in the upload store without a database row (a crash between the two) must be to be swept (default one hour). */
+  uploadOrphanGraceMs?: number;
   /** Resumable uploads go to this S3-compatible bucket instead of `${dataDir}/uploads`. */
   s3?: S3Config | null;
 }
@@ -80,6 +85,14 @@ export interface S3Config {
   endpoint: string | null;
   accessKeyId: string | null;
   secretAccessKey: string | null;
+  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>` (S3_FORCE_PATH_STYLE; default: with S3_ENDPOINT). */
+  forcePathStyle: boolean;
+  /**
+   * When the SDK adds integrity checksums (S3_CHECKSUMS): `WHEN_REQUIRED` (default) only where S3 requires one;
+   * `WHEN_SUPPORTED`, the SDK's own default, streams every part as `aws-chunked` with a trailing CRC32 and no
+   * Content-Length, which Ceph's RADOS Gateway and other S3-compatible stores refuse (411 MissingContentLength).
+   */
+  checksums: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED';
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -114,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushAllowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS === 'true',
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadSweepMs: e.UPLOAD_SWEEP_MINUTES * 60_000,
+    uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_MINUTES * 60_000,
     s3: s3Of(e),
   };
 }
@@ -127,6 +141,8 @@ function s3Of(e: z.infer<typeof EnvSchema>): S3Config | null {
     endpoint: e.S3_ENDPOINT ?? null,
     accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
+    checksums: e.S3_CHECKSUMS === 'when_supported' ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED',
   };
 }
 

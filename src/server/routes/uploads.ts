@@ -9,6 +9,7 @@ import { SIGNED_IN, type HeaderDoc, type OperationDoc } from '../http/openapi.ts
 import { isUuid } from '../http/uuid.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { checkNewUpload, findOwnUpload, forgetUpload, recordOffset } from '../services/uploads.ts';
+import { STORE_RETRY_AFTER_SECONDS } from '../storage/store-errors.ts';
 import { tusExtensions, webRequestOf, type TusContext } from '../storage/tus-server.ts';
 
 const tags = ['uploads'];
@@ -64,6 +65,8 @@ async function forward(reply: FastifyReply, response: Response) {
   response.headers.forEach((value, name) => {
     if (name !== 'content-length' && name !== 'content-type') reply.header(name, value);
   });
+  // The store failed (tus-server.ts): try again shortly; HEAD then gives the offset to resume from.
+  if (response.status === 503) reply.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
   if (response.status >= 400) return sendRefusal(reply, response);
   return reply.send();
 }
