@@ -44,6 +44,7 @@ declare module 'fastify' {
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(config.logStream && { stream: config.logStream }),
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
 }

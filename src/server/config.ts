@@ -65,6 +65,8 @@ export interface Config {
   vapidKeys?: { publicKey: string; privateKey: string } | null;
   /** Contact sent to push services in the VAPID JWT (default `mailto:` + staffEmail). */
   vapidSubject?: string | null;
+  /** Tests only: where the log's JSON lines go instead of stdout. */
+  logStream?: { write(line: string): void } | null;
   /** Tests only: accept `http:` push endpoints (otherwise only `https:`, so nobody can aim pushes at internal HTTP services). */
   pushAllowInsecureEndpoints?: boolean;
   /** Longest wait before retrying a push (a 429's Retry-After, the 5xx backoff), milliseconds (default 60 000). */

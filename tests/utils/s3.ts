@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { S3 } from '@aws-sdk/client-s3';
-import type { S3Config } from '#server/config.ts';
+import { loadConfig, type S3Config } from '#server/config.ts';
 
 /** The S3-compatible server of this run, or null (uploads on disk). */
 export function testS3Server(): { endpoint: string; accessKeyId: string; secretAccessKey: string } | null {
@@ -28,12 +28,17 @@ export function s3Client(config: Pick<S3Config, 'endpoint' | 'region' | 'accessK
   });
 }
 
-/** A fresh, empty bucket on the run's S3 server, as the server's S3 settings; null when the run has none. */
-export async function createTestBucket(): Promise<S3Config | null> {
+/**
+ * A fresh, empty bucket on the run's S3 server, as the server reads its settings from the README's variables
+ * (so its defaults are the ones tested; `env` adds or overrides some); null when the run has no S3 server.
+ */
+export async function createTestBucket(env: Record<string, string> = {}): Promise<S3Config | null> {
   const server = testS3Server();
   if (!server) return null;
-  const config: S3Config = { bucket: `dosehub-test-${randomUUID()}`, region: 'us-east-1', ...server, forcePathStyle: true, checksums: 'WHEN_REQUIRED' };
-  await s3Client(config).createBucket({ Bucket: config.bucket });
+  const bucket = `dosehub-test-${randomUUID()}`;
+  const settings = { S3_BUCKET: bucket, S3_ENDPOINT: server.endpoint, S3_ACCESS_KEY_ID: server.accessKeyId, S3_SECRET_ACCESS_KEY: server.secretAccessKey, ...env };
+  const config = loadConfig(settings).s3!;
+  await s3Client(config).createBucket({ Bucket: bucket });
   return config;
 }
 

@@ -95,6 +95,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const offset = response.headers.get('upload-offset');
     if (response.status < 300 && offset !== null && request.method !== 'HEAD') await recordOffset(app.db, context.uploadId, Number(offset));
     if (request.method === 'DELETE' && response.status === 204) await forgetUpload(app.db, context.uploadId);
+    // A creation the store failed (503): no upload to resume, so no row (whatever it left in the store is an orphan, swept).
+    if (request.method === 'POST' && response.status >= 500) await forgetUpload(app.db, context.uploadId);
     return forward(reply, response);
   };
 
