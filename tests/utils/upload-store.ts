@@ -6,13 +6,15 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, like } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { S3Config } from '#server/config.ts';
+import type { Config, S3Config } from '#server/config.ts';
+
+type DatabaseConfig = Config['database'];
 import { files, uploads } from '#server/db/schema.ts';
-import type { App } from './accounts.ts';
+import { openDatabase, type Db } from '#server/db/client.ts';
 import { bucketContents, s3Client } from './s3.ts';
 
+/** Where a server keeps its uploads: its bucket, or `<dataDir>/uploads`. */
 export interface StoreOwner {
-  app: App;
   dataDir: string;
   s3: S3Config | null;
 }
@@ -28,6 +30,8 @@ export async function storeContents(t: StoreOwner): Promise<string[]> {
   }
   return (await fsp.readdir(path.join(t.dataDir, 'uploads')).catch(() => [] as string[])).sort();
 }
+
+const UUID = /^[0-9a-f-]{36}$/;
 
 /** The upload id a store name belongs to. */
 const idOf = (name: string) => name.replace(/^pending:/, '').replace(/\.(info|part|json)$/, '');
@@ -58,9 +62,9 @@ export async function storedBytes(t: StoreOwner, id: string): Promise<number> {
  * Only the uploads a record still needs are in the store: an upload row not consumed (receiving or complete),
  * or a consumed one whose file (`upload:<id>`) exists; a pending multipart upload only for one still receiving.
  */
-export async function expectOnlyLiveUploads(t: StoreOwner): Promise<void> {
+export async function expectOnlyLiveUploads(t: StoreOwner & { app: { db: Db } }): Promise<void> {
   const names = await storeContents(t);
-  const ids = [...new Set(names.map(idOf))];
+  const ids = [...new Set(names.map(idOf))].filter((id) => UUID.test(id));
   const rows = ids.length ? await t.app.db.select({ id: uploads.id, status: uploads.status }).from(uploads).where(inArray(uploads.id, ids)) : [];
   const kept = await t.app.db.select({ key: files.storageKey }).from(files).where(like(files.storageKey, 'upload:%'));
   const receiving = new Set(rows.filter((row) => row.status === 'receiving').map((row) => row.id));
@@ -69,3 +73,16 @@ export async function expectOnlyLiveUploads(t: StoreOwner): Promise<void> {
   expect(leftBehind, 'objects in the upload store without a live record').toEqual([]);
 }
 
+
+/**
+ * The same check for a server process, once stopped: its database opened from outside (its PGlite folder, or
+ * the PostgreSQL database its processes shared).
+ */
+export async function expectOnlyLiveUploadsOfServer(server: StoreOwner, database: DatabaseConfig = { kind: 'pglite', dir: path.join(server.dataDir, 'db') }): Promise<void> {
+  const opened = await openDatabase(database);
+  try {
+    await expectOnlyLiveUploads({ ...server, app: { db: opened.db } });
+  } finally {
+    await opened.close();
+  }
+}

@@ -47,7 +47,7 @@ export const uploadsPlugin = fp<UploadsOptions>(async (app, options) => {
     const removed = await sweepExpiredUploads(app.db, store.remove);
     if (removed > 0) log.info({ removed }, 'expired uploads removed');
     const orphans = await sweepOrphanUploads(app.db, store, options.orphanGraceMs ?? DEFAULT_ORPHAN_GRACE_MS);
-    if (orphans > 0) log.info({ removed: orphans }, 'uploads without a record removed from the store');
+    if (orphans > 0) log.info({ orphans }, 'uploads without a record removed from the store');
     return removed;
   };
   app.decorate('uploads', { store, tus, maxBytes, sweep });
