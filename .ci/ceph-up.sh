@@ -47,12 +47,13 @@ osd crush chooseleaf type = 0
 mon allow pool size one = true
 mon warn on pool no redundancy = false
 mon max pg per osd = 1000
+mon data avail warn = 5
 [mon]
 mon data = $CEPH_DIR/mon
 [osd]
 osd data = $CEPH_DIR/osd
 osd objectstore = memstore
-memstore device bytes = 2147483648
+memstore device bytes = 4294967296
 osd max object size = 1073741824
 [client.rgw]
 rgw frontends = beast endpoint=127.0.0.1:$RGW_PORT

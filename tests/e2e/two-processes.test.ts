@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '#server/config.ts';
 import { imageBytes } from '#tests/utils/calibrations.ts';
-import { createTestBucket, s3Env } from '#tests/utils/s3.ts';
+import { createTestBucket, dropTestBucket, s3Env } from '#tests/utils/s3.ts';
 import { json, openSse, type SseStream } from '#tests/utils/sse.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/utils/smtp.ts';
 import { createPostgresDatabase, type TestDatabase } from '#tests/utils/test-database.ts';
@@ -81,6 +81,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one Postgr
     await Promise.all([a?.stop(), b?.stop()]);
     // After the file: the store holds what live records need, nothing more, no pending multipart upload.
     if (database && dataDir) await expectOnlyLiveUploadsOfServer({ dataDir, s3: bucket }, database.database);
+    if (bucket) await dropTestBucket(bucket);
     await smtp?.close();
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -20,6 +20,9 @@ export interface UploadStore {
   stored(): Promise<Map<string, Date>>;
 }
 
+/** S3's smallest multipart part, and the size of the client's tus PATCHes (src/app/lib/uploads/tus-upload.ts). */
+const S3_PART_BYTES = 5 * 1024 * 1024;
+
 /** A stream at once, fed once the store's (possibly asynchronous) reader is ready. */
 function lazyStream(open: () => Promise<Readable> | Readable): Readable {
   const out = new PassThrough();
@@ -45,6 +48,9 @@ async function s3Store(s3: S3Config, expiresMs: number, database: Pick<Database,
   const credentials = s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined;
   return new SharedCacheS3Store({
     expirationPeriodInMilliseconds: expiresMs,
+    // The client's PATCHes are 5 MiB (UPLOAD_CHUNK_SIZE), S3's smallest part: each becomes one part. With the
+    // store's 8 MiB default each PATCH ended as a `.part` object the next one downloaded again (28 → see RESULTS.md).
+    partSize: S3_PART_BYTES,
     cache: s3MetadataCache(database, expiresMs),
     s3ClientConfig: {
       bucket: s3.bucket,

@@ -10,7 +10,7 @@ export interface RunningServer {
   /** The server process, for benches that watch its memory. */
   pid: number;
   dataDir: string;
-  /** The bucket startServer made for it (S3 runs); null: on disk, or a bucket the caller named. */
+  /** The bucket startServer made for it (S3 runs; the caller drops it); null: on disk, or a bucket the caller named. */
   s3: S3Config | null;
   output: () => string;
   stop(): Promise<void>;

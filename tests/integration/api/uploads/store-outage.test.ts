@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '#server/config.ts';
 import { createMailingTestApp, expectStatus, registerUser, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
 import { imageBytes, sha256 } from '#tests/utils/calibrations.ts';
-import { createTestBucket, testS3Server } from '#tests/utils/s3.ts';
+import { createTestBucket, dropTestBucket, testS3Server } from '#tests/utils/s3.ts';
 import { expectOnlyLiveUploads, readStored } from '#tests/utils/upload-store.ts';
 import { createUpload, createUploadRequest, headUpload, patchUpload } from '#tests/utils/uploads.ts';
 import { openNetworkLink, type NetworkLink } from '../../../e2e/support/network.ts';
@@ -78,6 +78,7 @@ describe.skipIf(!testS3Server())('S3 failing, then back (the run\'s S3 server)',
     if (t) await expectOnlyLiveUploads(t);
     await app?.t.close();
     await link?.close();
+    if (t?.s3) await dropTestBucket(t.s3);
   });
 
   it('a PATCH while S3 is down → 503 with Retry-After (HEAD too); once it is back, HEAD gives the offset and the upload finishes intact', async () => {
@@ -115,6 +116,7 @@ describe.skipIf(!testS3Server())('S3 failing, then back (the run\'s S3 server)',
       expect(other.storeErrors().at(-1)).toEqual({ code: 'MissingContentLength', httpStatus: 411, requestId: expect.stringMatching(/\S{8,}/) });
     } finally {
       await other.t.close();
+      await dropTestBucket(s3);
     }
   });
 });
