@@ -14,10 +14,12 @@ for name in client.rgw osd.0 mon.a; do
     kill "$pid" && pids+=("$pid")
   fi
 done
-for _ in $(seq 1 50); do
+# Wait for them (their ports must be free for the next start), then force the ones still there.
+for _ in $(seq 1 100); do
   alive=0
   for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
   [ "$alive" = 0 ] && break
   sleep 0.2
 done
+for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && kill -9 "$pid"; done
 rm -rf "$CEPH_DIR"

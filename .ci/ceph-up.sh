@@ -19,6 +19,13 @@ if [ -f "$CEPH_DIR/client.rgw.pid" ] && kill -0 "$(cat "$CEPH_DIR/client.rgw.pid
   echo "Ceph already running from $CEPH_DIR (S3 on 127.0.0.1:$RGW_PORT)"
   exit 0
 fi
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+for port in "$MON_PORT" "$RGW_PORT"; do
+  if port_open "$port"; then
+    echo "127.0.0.1:$port is taken (another Ceph? CEPH_MON_PORT / CEPH_RGW_PORT choose others)" >&2
+    exit 1
+  fi
+done
 rm -rf "$CEPH_DIR"
 mkdir -p "$CEPH_DIR/mon" "$CEPH_DIR/osd"
 conf="$CEPH_DIR/ceph.conf"
@@ -76,9 +83,10 @@ ceph-osd -c "$conf" -i "$osd_id" 2>>"$CEPH_DIR/setup.log" || { sleep 3; ceph-osd
 mkdir -p "$CEPH_DIR/rgw"
 radosgw -c "$conf" -n client.rgw
 for _ in $(seq 1 120); do
-  if (exec 3<>"/dev/tcp/127.0.0.1/$RGW_PORT") 2>/dev/null; then break; fi
+  port_open "$RGW_PORT" && break
   sleep 0.5
 done
+port_open "$RGW_PORT" || { echo "radosgw did not start: $CEPH_DIR/client.rgw.log" >&2; exit 1; }
 radosgw-admin -c "$conf" user create --uid=dosehub --display-name=DoseHub \
   --access-key="$ACCESS_KEY" --secret="$SECRET_KEY" >/dev/null
 
