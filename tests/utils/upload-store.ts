@@ -7,11 +7,11 @@ import path from 'node:path';
 import { inArray, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Config, S3Config } from '#server/config.ts';
+import { openDatabase, type Db } from '#server/db/client.ts';
+import { files, uploads } from '#server/db/schema.ts';
+import { bucketContents, s3Client } from './s3.ts';
 
 type DatabaseConfig = Config['database'];
-import { files, uploads } from '#server/db/schema.ts';
-import { openDatabase, type Db } from '#server/db/client.ts';
-import { bucketContents, s3Client } from './s3.ts';
 
 /** Where a server keeps its uploads: its bucket, or `<dataDir>/uploads`. */
 export interface StoreOwner {
