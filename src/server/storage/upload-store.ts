@@ -49,7 +49,7 @@ async function s3Store(s3: S3Config, expiresMs: number, database: Pick<Database,
   return new SharedCacheS3Store({
     expirationPeriodInMilliseconds: expiresMs,
     // The client's PATCHes are 5 MiB (UPLOAD_CHUNK_SIZE), S3's smallest part: each becomes one part. With the
-    // store's 8 MiB default each PATCH ended as a `.part` object the next one downloaded again (28 → see RESULTS.md).
+    // store's 8 MiB default a PATCH left a `.part` object that the next PATCH downloaded again (tests/bench/RESULTS.md).
     partSize: S3_PART_BYTES,
     cache: s3MetadataCache(database, expiresMs),
     s3ClientConfig: {
