@@ -7,10 +7,10 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '#server/config.ts';
 import { createMailingTestApp, expectStatus, registerUser, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
-import { imageBytes, sha256 } from '#tests/utils/calibrations.ts';
+import { calibrationFields, calibrationsUrl, imageBytes, sha256, verifiedUser } from '#tests/utils/calibrations.ts';
 import { createTestBucket, dropTestBucket, testS3Server } from '#tests/utils/s3.ts';
 import { expectOnlyLiveUploads, readStored } from '#tests/utils/upload-store.ts';
-import { createUpload, createUploadRequest, headUpload, patchUpload } from '#tests/utils/uploads.ts';
+import { createUpload, createUploadRequest, headUpload, patchUpload, uploadFile } from '#tests/utils/uploads.ts';
 import { openNetworkLink, type NetworkLink } from '../../../e2e/support/network.ts';
 
 const UNAVAILABLE = {
@@ -102,6 +102,24 @@ describe.skipIf(!testS3Server())('S3 failing, then back (the run\'s S3 server)',
     expectStatus(last, 204);
     expect(last.headers['upload-offset']).toBe(String(bytes.length));
     expect(sha256(await readStored(t, id))).toBe(sha256(bytes));
+  });
+
+  it('a download of images kept in S3 while S3 is down → 503 before any byte, not a cut 200; then the whole file', async () => {
+    const owner = await verifiedUser(t, { name: 'Dora Download' });
+    const bytes = imageBytes(50_000, 53);
+    const id = await uploadFile(t.app, owner, bytes);
+    const created = await t.app.inject({ method: 'POST', url: calibrationsUrl(owner.id), headers: { cookie: owner.cookies }, payload: { ...calibrationFields(), imagesUploadId: id } });
+    expectStatus(created, 201);
+    const download = () => t.app.inject({ url: created.json<{ imagesUrl: string }>().imagesUrl, headers: { cookie: owner.cookies } });
+
+    link.cut();
+    const failed = await download();
+    expectStatus(failed, 503);
+    expect(Number(failed.headers['retry-after'])).toBeGreaterThan(0);
+    link.restore();
+    const whole = await download();
+    expectStatus(whole, 200);
+    expect(sha256(whole.rawPayload)).toBe(sha256(bytes));
   });
 
   it("the SDK's default checksums (S3_CHECKSUMS=when_supported) on a store that refuses them → 503, and the log has S3's code, status and request id", async () => {
