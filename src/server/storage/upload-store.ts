@@ -22,6 +22,7 @@ export interface UploadStore {
 
 /** S3's smallest multipart part, and the size of the client's tus PATCHes (src/app/lib/uploads/tus-upload.ts). */
 const S3_PART_BYTES = 5 * 1024 * 1024;
+const S3_CONNECT_TIMEOUT_MS = 5000;
 
 /** A stream at once, fed once the store's (possibly asynchronous) reader is ready. */
 function lazyStream(open: () => Promise<Readable> | Readable): Readable {
@@ -56,6 +57,8 @@ async function s3Store(s3: S3Config, expiresMs: number, database: Pick<Database,
       bucket: s3.bucket,
       region: s3.region,
       forcePathStyle: s3.forcePathStyle,
+      // A store that does not answer at all fails in seconds (then 503), instead of holding the request forever.
+      requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS },
       requestChecksumCalculation: s3.checksums,
       responseChecksumValidation: s3.checksums,
       ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
