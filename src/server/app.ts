@@ -48,6 +48,7 @@ declare module 'fastify' {
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(config.logStream && { stream: config.logStream }),
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
 }
@@ -98,6 +99,7 @@ export async function buildApp(config: Config) {
     path: `${API_PREFIX}/uploads`,
     maxBytes: config.uploadMaxBytes,
     sweepMs: config.uploadSweepMs,
+    orphanGraceMs: config.uploadOrphanGraceMs,
     databaseUrl: config.database.kind === 'postgres' ? config.database.url : null,
   });
   await app.register(idempotencyPlugin);

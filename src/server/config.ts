@@ -34,6 +34,9 @@ const EnvSchema = z.object({
   PAYMENTS_WEBHOOK_SECRET: z.string().min(32).optional(),
   COMPANY_NAME: z.string().min(1).default('Dosimagem'),
   COMPANY_CNPJ: z.string().regex(/^\d{14}$/, 'must be the 14 digits of a CNPJ').default('42438610000111'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_CHECKSUMS: z.enum(['when_required', 'when_supported']).default('when_required'),
+  UPLOAD_ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(60),
 });
 
 export interface Config {
@@ -66,6 +69,8 @@ export interface Config {
   vapidKeys?: { publicKey: string; privateKey: string } | null;
   /** Contact sent to push services in the VAPID JWT (default `mailto:` + staffEmail). */
   vapidSubject?: string | null;
+  /** Tests only: where the log's JSON lines go instead of stdout. */
+  logStream?: { write(line: string): void } | null;
   /** Tests only: accept `http:` push endpoints (otherwise only `https:`, so nobody can aim pushes at internal HTTP services). */
   pushAllowInsecureEndpoints?: boolean;
   /** Longest wait before retrying a push (a 429's Retry-After, the 5xx backoff), milliseconds (default 60 000). */
@@ -78,6 +83,8 @@ export interface Config {
   mailRetryMs?: number;
   /** Longest a request waits for its own mails before answering, milliseconds (default 5 000; the send goes on). */
   mailRequestWaitMs?: number;
+  /** How old an object in the upload store without a database row (a crash between the two) must be to be swept (default one hour). */
+  uploadOrphanGraceMs?: number;
   /** Resumable uploads go to this S3-compatible bucket instead of `${dataDir}/uploads`. */
   s3?: S3Config | null;
   /** How bills are issued and paid (src/server/payments); default the sandbox, with a generated webhook secret. */
@@ -100,6 +107,14 @@ export interface S3Config {
   endpoint: string | null;
   accessKeyId: string | null;
   secretAccessKey: string | null;
+  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>` (S3_FORCE_PATH_STYLE; default: with S3_ENDPOINT). */
+  forcePathStyle: boolean;
+  /**
+   * When the SDK adds integrity checksums (S3_CHECKSUMS): `WHEN_REQUIRED` (default) only where S3 requires one;
+   * `WHEN_SUPPORTED`, the SDK's own default, streams every part as `aws-chunked` with a trailing CRC32 and no
+   * Content-Length, which Ceph's RADOS Gateway and other S3-compatible stores refuse (411 MissingContentLength).
+   */
+  checksums: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED';
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -134,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushAllowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS === 'true',
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadSweepMs: e.UPLOAD_SWEEP_MINUTES * 60_000,
+    uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_MINUTES * 60_000,
     s3: s3Of(e),
     payments: { provider: e.PAYMENTS_PROVIDER, webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null, beneficiary: { name: e.COMPANY_NAME, cnpj: e.COMPANY_CNPJ } },
   };
@@ -148,6 +164,8 @@ function s3Of(e: z.infer<typeof EnvSchema>): S3Config | null {
     endpoint: e.S3_ENDPOINT ?? null,
     accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
+    checksums: e.S3_CHECKSUMS === 'when_supported' ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED',
   };
 }
 

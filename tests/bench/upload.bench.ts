@@ -2,7 +2,8 @@
  * Upload throughput (issue 6): a 500 MB file sent to the real server over loopback as the browser sends
  * it (tus 1.0, 5 MB PATCHes, the SHA-256 checked at the end), against a plain streamed copy of the same
  * file on the same disk (medians of three runs each), and the server's resident memory during the
- * uploads, sampled every 50 ms from /proc. Exits 1 when the server's memory grows by more than MEMORY_LIMIT_MB (the body must be streamed
+ * uploads, sampled every 50 ms from /proc; to the file store, and to S3 as well when TEST_S3_ENDPOINT names an
+ * S3-compatible server (issue 20: .ci/ceph-up.sh's RADOS Gateway on loopback). Exits 1 when the server's memory grows by more than MEMORY_LIMIT_MB (the body must be streamed
  * to disk, not buffered) or the upload does not finish.
  *
  *   npx tsx tests/bench/upload.bench.ts        UPLOAD_BENCH_MB=500 by default
@@ -16,6 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { confirmedUser, type ApiUser } from '#tests/e2e/support/accounts.ts';
 import { randomZip } from '#tests/e2e/support/orders.ts';
 import { startServer } from '#tests/e2e/support/server.ts';
+import { createTestBucket, dropTestBucket, s3Env } from '#tests/utils/s3.ts';
 import { startSmtpCapture } from '#tests/utils/smtp.ts';
 
 const MB = 1_000_000;
@@ -65,8 +67,8 @@ function request(url: string, method: string, headers: Record<string, string | n
   });
 }
 
-/** tus creation, then the file in CHUNK_BYTES PATCHes read from disk as streams. Returns the seconds taken. */
-async function upload(serverUrl: string, user: ApiUser, file: string, size: number, sha256: string): Promise<number> {
+/** tus creation, then the file in CHUNK_BYTES PATCHes read from disk as streams. Returns the seconds taken and the upload's URL. */
+async function upload(serverUrl: string, user: ApiUser, file: string, size: number, sha256: string): Promise<{ seconds: number; uploadUrl: string }> {
   const started = performance.now();
   const auth = { cookie: user.cookie, 'tus-resumable': '1.0.0' };
   const created = await request(`${serverUrl}/api/v1/uploads/`, 'POST', {
@@ -87,7 +89,7 @@ async function upload(serverUrl: string, user: ApiUser, file: string, size: numb
     if (patched.status !== 204) throw new Error(`PATCH at ${offset} answered ${patched.status}: ${patched.body}`);
     offset = Number(patched.headers['upload-offset']);
   }
-  return (performance.now() - started) / 1000;
+  return { seconds: (performance.now() - started) / 1000, uploadUrl };
 }
 
 async function streamedCopySeconds(from: string, to: string): Promise<number> {
@@ -97,45 +99,74 @@ async function streamedCopySeconds(from: string, to: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-async function main(): Promise<number> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dosehub-upload-bench-'));
-  const smtp = await startSmtpCapture();
-  const server = await startServer(path.join(work, 'data'), { SMTP_URL: smtp.url });
-  try {
-    const file = path.join(work, 'spect.zip');
-    const size = FILE_MB * MB;
-    const sha256 = randomZip(file, size);
-    const user = await confirmedUser(server.url, smtp, `bench-${crypto.randomUUID()}@hospital.example`);
+/** The tus creation's Location, for the DELETE that frees the store between runs. */
+async function removeUpload(serverUrl: string, user: ApiUser, uploadUrl: string) {
+  const answer = await request(uploadUrl, 'DELETE', { cookie: user.cookie, 'tus-resumable': '1.0.0' });
+  if (answer.status !== 204) throw new Error(`DELETE ${uploadUrl} on ${serverUrl} answered ${answer.status}: ${answer.body}`);
+}
 
-    const copies: number[] = [];
+interface StoreRun {
+  store: string;
+  uploadSeconds: number;
+  before: number;
+  peak: number;
+}
+
+/** RUNS uploads of the file to a fresh server on one store (each removed after, so the store does not fill up). */
+async function benchStore(store: string, env: Record<string, string>, work: string, file: string, sha256: string): Promise<StoreRun> {
+  const smtp = await startSmtpCapture();
+  const server = await startServer(fs.mkdtempSync(path.join(work, 'data-')), { SMTP_URL: smtp.url, ...env });
+  try {
+    const user = await confirmedUser(server.url, smtp, `bench-${crypto.randomUUID()}@hospital.example`);
     const uploads: number[] = [];
     const before = residentBytes(server.pid);
     const peakOf = watchMemory(server.pid);
     for (let run = 0; run < RUNS; run++) {
-      copies.push(await streamedCopySeconds(file, path.join(work, 'copy.zip')));
-      uploads.push(await upload(server.url, user, file, size, sha256));
+      const { seconds, uploadUrl } = await upload(server.url, user, file, FILE_MB * MB, sha256);
+      uploads.push(seconds);
+      await removeUpload(server.url, user, uploadUrl);
     }
-    const peak = peakOf();
-    const [copySeconds, uploadSeconds] = [median(copies), median(uploads)];
-
-    const growthMb = (peak - before) / MB;
-    const uploadRate = FILE_MB / uploadSeconds;
-    const copyRate = FILE_MB / copySeconds;
-    console.log(`\nUpload of ${FILE_MB} MB over loopback (tus, ${CHUNK_BYTES / 1024 / 1024} MiB PATCHes, SHA-256 checked), ${os.cpus().length} cores, median of ${RUNS}\n`);
-    console.log('| what | seconds | MB/s |');
-    console.log('|---|---:|---:|');
-    console.log(`| upload to the server | ${uploadSeconds.toFixed(2)} | ${uploadRate.toFixed(0)} |`);
-    console.log(`| streamed file copy, same disk | ${copySeconds.toFixed(2)} | ${copyRate.toFixed(0)} |`);
-    console.log(`\nupload / copy: ${(uploadRate / copyRate).toFixed(2)}`);
-    console.log(`server memory (RSS): ${(before / MB).toFixed(0)} MB before, ${(peak / MB).toFixed(0)} MB at the peak (+${growthMb.toFixed(0)} MB)`);
-    if (growthMb > MEMORY_LIMIT_MB) {
-      console.error(`The server's memory grew by ${growthMb.toFixed(0)} MB (limit ${MEMORY_LIMIT_MB} MB): the upload is buffered, not streamed.`);
-      return 1;
-    }
-    return 0;
+    return { store, uploadSeconds: median(uploads), before, peak: peakOf() };
   } finally {
     await server.stop();
     await smtp.close();
+  }
+}
+
+/**
+ * The file store always; S3 too when the run has an S3 server (TEST_S3_ENDPOINT, e.g. .ci/ceph-up.sh's
+ * RADOS Gateway on loopback): the server then gets a bucket of its own.
+ */
+async function main(): Promise<number> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dosehub-upload-bench-'));
+  const bucket = await createTestBucket();
+  // The file store's server must not get a bucket (startServer gives one in S3 runs).
+  delete process.env.TEST_S3_ENDPOINT;
+  try {
+    const file = path.join(work, 'spect.zip');
+    const sha256 = randomZip(file, FILE_MB * MB);
+    const copies: number[] = [];
+    for (let run = 0; run < RUNS; run++) copies.push(await streamedCopySeconds(file, path.join(work, 'copy.zip')));
+    const runs = [await benchStore('file store (DATA_DIR)', {}, work, file, sha256)];
+    if (bucket) runs.push(await benchStore(`S3 (${bucket.endpoint}, path-style)`, s3Env(bucket), work, file, sha256));
+
+    const copyRate = FILE_MB / median(copies);
+    console.log(`\nUpload of ${FILE_MB} MB over loopback (tus, ${CHUNK_BYTES / 1024 / 1024} MiB PATCHes, SHA-256 checked), ${os.cpus().length} cores, median of ${RUNS}\n`);
+    console.log('| where the bytes go | seconds | MB/s | upload / copy | server RSS before → peak |');
+    console.log('|---|---:|---:|---:|---|');
+    for (const run of runs) {
+      const rate = FILE_MB / run.uploadSeconds;
+      console.log(`| ${run.store} | ${run.uploadSeconds.toFixed(2)} | ${rate.toFixed(0)} | ${(rate / copyRate).toFixed(2)} | ${(run.before / MB).toFixed(0)} → ${(run.peak / MB).toFixed(0)} MB (+${((run.peak - run.before) / MB).toFixed(0)}) |`);
+    }
+    console.log(`| streamed file copy, same disk | ${median(copies).toFixed(2)} | ${copyRate.toFixed(0)} | 1 | |`);
+    if (!bucket) console.log('\n(no S3 server: set TEST_S3_ENDPOINT and its keys, e.g. `.ci/ceph-up.sh && source /tmp/dosehub-ceph/s3.env`)');
+    const buffered = runs.filter((run) => (run.peak - run.before) / MB > MEMORY_LIMIT_MB);
+    for (const run of buffered) {
+      console.error(`${run.store}: the server's memory grew by ${((run.peak - run.before) / MB).toFixed(0)} MB (limit ${MEMORY_LIMIT_MB} MB): the upload is buffered, not streamed.`);
+    }
+    return buffered.length ? 1 : 0;
+  } finally {
+    if (bucket) await dropTestBucket(bucket);
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expectOnlyLiveUploadsOfServer, isStored } from '#tests/utils/upload-store.ts';
 import { confirmedUser, loginThroughUi, type ApiUser } from './support/accounts.ts';
 import { openPage, problemsBesidesNetwork, workerInControl, type PageProblems } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
@@ -45,7 +46,15 @@ afterEach(async () => {
 afterAll(async () => {
   await link?.close();
   if (files) fs.rmSync(files, { recursive: true, force: true });
+  // After the journeys (this runs before the environment's own afterAll): the server stopped, its store holds
+  // the uploads of the analyses delivered and nothing else — not the cancelled one, no pending multipart upload.
+  if (env.server) {
+    await env.server.stop();
+    await expectOnlyLiveUploadsOfServer(env.server);
+  }
 });
+
+const uploadIdIn = (uploadUrl: string) => /\/uploads\/([0-9a-f-]{36})/.exec(uploadUrl)![1]!;
 
 /** What the page sent to /api/v1/uploads/, seen from outside (nothing is changed). */
 function watchUploads(page: Page) {
@@ -213,6 +222,8 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     await row.getByRole('button', { name: t.uploads.cancelLabel.replace('{{name}}', 'spect-40.zip') }).click();
     await expect.poll(() => row.count()).toBe(0);
     await expect.poll(async () => (await uploadHead(env.server, user, cancelled)).status, { timeout: 15_000 }).toBe(404);
+    expect(await isStored(env.server, uploadIdIn(cancelled))).toBe(false);
+    expect(await isStored(env.server, uploadIdIn(pausedUpload))).toBe(true);
     await page.waitForTimeout(1_000);
     expect((await analysesOf(env.server, user, order.id)).row.map((a) => a.analysisName)).toEqual(['Pausada']);
     expect(await page.getByText('Cancelada').count()).toBe(0);

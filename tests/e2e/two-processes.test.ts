@@ -3,13 +3,16 @@
 // database, migrations and the upload sweep under advisory locks. Runs whenever TEST_DATABASE_URL is set
 // (.ci/run sets it when PostgreSQL answers); without it the file is reported as skipped.
 import fs from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { S3Config } from '#server/config.ts';
 import { imageBytes } from '#tests/utils/calibrations.ts';
+import { createTestBucket, dropTestBucket, s3Env } from '#tests/utils/s3.ts';
 import { json, openSse, type SseStream } from '#tests/utils/sse.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/utils/smtp.ts';
 import { createPostgresDatabase, type TestDatabase } from '#tests/utils/test-database.ts';
+import { expectOnlyLiveUploadsOfServer, isStored } from '#tests/utils/upload-store.ts';
 import { confirmedUser, E2E_PASSWORD, type ApiUser } from './support/accounts.ts';
 import { startServer, tempDataDir, type RunningServer } from './support/server.ts';
 
@@ -24,7 +27,10 @@ let a: RunningServer;
 let b: RunningServer;
 const streams: SseStream[] = [];
 
-const startProcess = () => startServer(dataDir, { DATABASE_URL: database.database.url, SMTP_URL: smtp.url, LOG_LEVEL: 'info' });
+/** In the S3 runs (TEST_S3_ENDPOINT), one bucket for both, as operators set it; null: the shared dataDir. */
+let bucket: S3Config | null;
+const startProcess = () =>
+  startServer(dataDir, { DATABASE_URL: database.database.url, SMTP_URL: smtp.url, LOG_LEVEL: 'info', ...(bucket ? s3Env(bucket) : {}) });
 const startBoth = async () => ([a, b] = await Promise.all([startProcess(), startProcess()]));
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -45,10 +51,12 @@ async function openEvents(server: RunningServer, user: ApiUser) {
   return stream;
 }
 
+const CALIBRATION_FIELDS = { isotope: 'Lu-177', syringeActivity: '50', residualSyringeActivity: '1', measurementDatetime: '2026-11-20T10:00:00Z', phantomVolume: '200', acquisitionTime: '1800' };
+
 /** A calibration created with its image set (multipart), as the app sends it. */
 function createCalibration(server: RunningServer, user: ApiUser, calibrationName: string, headers: Record<string, string> = {}) {
   const form = new FormData();
-  const fields = { isotope: 'Lu-177', calibrationName, syringeActivity: '50', residualSyringeActivity: '1', measurementDatetime: '2026-11-20T10:00:00Z', phantomVolume: '200', acquisitionTime: '1800' };
+  const fields = { ...CALIBRATION_FIELDS, calibrationName };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('images', new Blob([imageBytes(1024)], { type: 'application/zip' }), 'phantom.zip');
   return fetch(`${server.url}${API}/users/${user.id}/calibrations/`, { method: 'POST', headers: { cookie: user.cookie, ...headers }, body: form });
@@ -64,12 +72,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one Postgr
     database = await createPostgresDatabase();
     smtp = await startSmtpCapture();
     dataDir = tempDataDir();
+    bucket = await createTestBucket();
     await startBoth();
     user = await confirmedUser(a.url, smtp, 'duas-instancias@hospital.example');
   });
   afterAll(async () => {
     streams.forEach((stream) => stream.close());
     await Promise.all([a?.stop(), b?.stop()]);
+    // After the file: the store holds what live records need, nothing more, no pending multipart upload.
+    if (database && dataDir) await expectOnlyLiveUploadsOfServer({ dataDir, s3: bucket }, database.database);
+    if (bucket) await dropTestBucket(bucket);
     await smtp?.close();
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -111,6 +123,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one Postgr
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+  });
+
+  it('a tus upload begun on A is resumed and finished on B; its calibration deleted on A takes it out of the store', async () => {
+    const bytes = imageBytes(2_000_000, 61);
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    const tus = { 'tus-resumable': '1.0.0', cookie: user.cookie };
+    const created = await fetch(`${a.url}${API}/uploads/`, {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': `filename ${btoa('fantoma.zip')},filetype ${btoa('application/zip')},sha256 ${btoa(digest)}` },
+    });
+    expect(created.status).toBe(201);
+    const id = /([0-9a-f-]{36})/.exec(created.headers.get('location')!)![1]!;
+    const patch = (server: RunningServer, offset: number, end: number) =>
+      fetch(`${server.url}${API}/uploads/${id}/`, {
+        method: 'PATCH',
+        headers: { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
+        body: bytes.subarray(offset, end),
+      });
+    expect((await patch(a, 0, 800_000)).status).toBe(204);
+    const head = await fetch(`${b.url}${API}/uploads/${id}/`, { method: 'HEAD', headers: tus });
+    expect(head.headers.get('upload-offset')).toBe('800000');
+    expect((await patch(b, 800_000, bytes.length)).status).toBe(204);
+
+    const calibration = await fetch(`${b.url}${API}/users/${user.id}/calibrations/`, {
+      method: 'POST',
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...CALIBRATION_FIELDS, calibrationName: 'Fantoma tus', imagesUploadId: id }),
+    });
+    expect(calibration.status).toBe(201);
+    const { id: cid, imagesUrl } = (await calibration.json()) as { id: string; imagesUrl: string };
+    const download = await fetch(`${a.url}${imagesUrl}`, { headers: { cookie: user.cookie } });
+    expect(createHash('sha256').update(Buffer.from(await download.arrayBuffer())).digest('hex')).toBe(digest);
+    expect(await isStored({ dataDir, s3: bucket }, id)).toBe(true);
+
+    expect((await fetch(`${a.url}${API}/users/${user.id}/calibrations/${cid}/`, { method: 'DELETE', headers: { cookie: user.cookie } })).status).toBe(200);
+    expect(await isStored({ dataDir, s3: bucket }, id)).toBe(false);
   });
 
   it('the upload sweep runs once when both start together: expired uploads removed by one of them', async () => {

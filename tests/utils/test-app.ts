@@ -1,8 +1,9 @@
 import { buildApp, type App } from '#server/app.ts';
-import { DEFAULT_BODY_LIMIT, type Config } from '#server/config.ts';
+import { DEFAULT_BODY_LIMIT, type Config, type S3Config } from '#server/config.ts';
 import type { InjectOptions } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { assertDocumented, contractOf, type Contract } from './contract.ts';
+import { createTestBucket, dropTestBucket } from './s3.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -27,21 +28,29 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export interface TestApp {
   app: App;
+  /** The app's own bucket when the run has an S3 server (TEST_S3_ENDPOINT, utils/s3.ts); null: uploads on disk. */
+  s3: S3Config | null;
   close(): Promise<void>;
 }
 
-/** The real app on a database of its own (PGlite in memory, or PostgreSQL under TEST_DB=postgres). */
+/**
+ * The real app on a database of its own (PGlite in memory, or PostgreSQL under TEST_DB=postgres), and with
+ * TEST_S3_ENDPOINT set its uploads in a bucket of its own (unless the test sets `s3`).
+ */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
-  const app = await buildApp(testConfig({ database: testDb.database, ...overrides }));
+  const s3 = overrides.s3 === undefined ? await createTestBucket() : null;
+  const app = await buildApp(testConfig({ database: testDb.database, s3, ...overrides }));
   checkAnswersAgainstDocument(app);
   const socketProblems = checkSocketAnswersAgainstDocument(app);
   return {
     app,
+    s3,
     close: async () => {
       await app.close();
       await testDb.drop();
       if (socketProblems.length > 0) throw new Error(`The API document does not describe answers sent over a socket:\n${socketProblems.join('\n')}`);
+      if (s3) await dropTestBucket(s3);
     },
   };
 }

@@ -144,7 +144,7 @@ const SHARED_REFUSALS: Record<number, string> = {
   422: 'This Idempotency-Key was used for a different request',
   429: 'Too many attempts: retry after Retry-After seconds',
   500: 'An internal error (the database unreachable, a bug): retry later',
-  503: 'The server is restarting: retry',
+  503: 'The server is restarting, or the file store (S3 or disk) is failing: retry (after Retry-After when given)',
 };
 
 function ensure(op: Json, status: number) {
@@ -179,6 +179,7 @@ function addSharedRules(method: string, op: Json, extras: Json) {
     op.parameters = [...(op.parameters ?? []), { in: 'header', name: 'If-Match', ...header(Headers.ifMatch, false) }];
   }
   if (op.responses[429]) addHeader(op.responses[429], 'Retry-After', header(Headers.retryAfter, true));
+  addHeader(op.responses[503], 'Retry-After', header(Headers.retryAfter, false));
 }
 
 /** `schema.openapi` of the route, applied over what the zod schemas gave. */

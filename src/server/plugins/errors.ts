@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, InputError } from '../errors.ts';
+import { STORE_RETRY_AFTER_SECONDS, storeFailureOf } from '../storage/store-errors.ts';
 import { IdempotentReplay, sendStoredAnswer } from './idempotency.ts';
 import { useRequestLanguage } from './i18n.ts';
 import { validationKey, validationMessages, zodIssueMessages } from './validation-messages.ts';
@@ -87,6 +88,12 @@ export const errorsPlugin = fp<ErrorsOptions>(async (app, { allowedMethods, serv
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof IdempotentReplay) return sendStoredAnswer(reply, error.answer);
+    const storeFailure = storeFailureOf(error);
+    if (storeFailure) {
+      request.log.error({ err: error, store: storeFailure }, 'upload store failed');
+      reply.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+      return sendErrors(reply, 503, [request.t('errors.storeUnavailable')]);
+    }
     const { status, errors } = describe(error, request);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     if (error instanceof AppError) reply.headers(error.headers);

@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
-import { sweepExpiredUploads } from '../services/uploads.ts';
+import { sweepExpiredUploads, sweepOrphanUploads } from '../services/uploads.ts';
 import { PostgresLocker } from '../storage/postgres-locker.ts';
 import { createTusServer, type TusServer } from '../storage/tus-server.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 
 export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
 const DEFAULT_SWEEP_MS = 3600 * 1000;
+const DEFAULT_ORPHAN_GRACE_MS = 3600 * 1000;
 
 export interface Uploads {
   store: UploadStore;
@@ -28,6 +29,8 @@ interface UploadsOptions {
   path: string;
   maxBytes?: number;
   sweepMs?: number;
+  /** Age after which an upload in the store without a record is removed (sweepOrphanUploads). */
+  orphanGraceMs?: number;
   /** PostgreSQL: uploads are locked across processes. */
   databaseUrl?: string | null;
 }
@@ -38,11 +41,13 @@ export const uploadsPlugin = fp<UploadsOptions>(async (app, options) => {
   const { store } = options;
   const locker = options.databaseUrl ? new PostgresLocker(options.databaseUrl) : undefined;
   if (locker) app.addHook('onClose', () => locker.close());
-  const tus = createTusServer({ db: app.db, store, path: options.path, maxBytes, locker });
   const log = app.log.child({ module: 'uploads' });
+  const tus = createTusServer({ db: app.db, store, path: options.path, maxBytes, locker, log });
   const sweep = async () => {
     const removed = await sweepExpiredUploads(app.db, store.remove);
     if (removed > 0) log.info({ removed }, 'expired uploads removed');
+    const orphans = await sweepOrphanUploads(app.db, store, options.orphanGraceMs ?? DEFAULT_ORPHAN_GRACE_MS);
+    if (orphans > 0) log.info({ orphans }, 'uploads without a record removed from the store');
     return removed;
   };
   app.decorate('uploads', { store, tus, maxBytes, sweep });

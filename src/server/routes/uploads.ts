@@ -9,6 +9,7 @@ import { SIGNED_IN, type HeaderDoc, type OperationDoc } from '../http/openapi.ts
 import { isUuid } from '../http/uuid.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { checkNewUpload, findOwnUpload, forgetUpload, recordOffset } from '../services/uploads.ts';
+import { STORE_RETRY_AFTER_SECONDS } from '../storage/store-errors.ts';
 import { tusExtensions, webRequestOf, type TusContext } from '../storage/tus-server.ts';
 
 const tags = ['uploads'];
@@ -64,6 +65,8 @@ async function forward(reply: FastifyReply, response: Response) {
   response.headers.forEach((value, name) => {
     if (name !== 'content-length' && name !== 'content-type') reply.header(name, value);
   });
+  // The store failed (tus-server.ts): try again shortly; HEAD then gives the offset to resume from.
+  if (response.status === 503) reply.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
   if (response.status >= 400) return sendRefusal(reply, response);
   return reply.send();
 }
@@ -92,6 +95,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const offset = response.headers.get('upload-offset');
     if (response.status < 300 && offset !== null && request.method !== 'HEAD') await recordOffset(app.db, context.uploadId, Number(offset));
     if (request.method === 'DELETE' && response.status === 204) await forgetUpload(app.db, context.uploadId);
+    // A creation the store failed (503): no upload to resume, so no row (whatever it left in the store is an orphan, swept).
+    if (request.method === 'POST' && response.status >= 500) await forgetUpload(app.db, context.uploadId);
     return forward(reply, response);
   };
 

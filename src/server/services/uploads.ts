@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { files, uploads } from '../db/schema.ts';
 import { AppError, appError, fieldErrors } from '../errors.ts';
@@ -32,6 +32,7 @@ const TYPE_OF_EXTENSION: Record<string, string> = {
 };
 const GENERIC_TYPES = new Set(['', 'application/octet-stream']);
 const SHA256_HEX = /^[0-9a-f]{64}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface UploadMeta {
   filename: string;
@@ -186,4 +187,35 @@ export async function sweepExpiredUploads(db: Db, removeBytes: (id: string) => P
     for (const { id } of expired) await removeBytes(id);
     return expired.length;
   });
+}
+
+/**
+ * Removes what the upload store holds without a live record: an upload row not consumed, or the file of a
+ * consumed one (`upload:<id>`). That happens when a process dies between the store and the database, or when
+ * a record's bytes could not be removed after it was deleted (the store was down). Only what is older than
+ * `graceMs` goes, so an upload being created right now is left alone. Returns how many uploads were removed.
+ */
+export async function sweepOrphanUploads(db: Db, store: { stored(): Promise<Map<string, Date>>; remove(id: string): Promise<void> }, graceMs: number, now = new Date()): Promise<number> {
+  const stored = await store.stored();
+  const old = [...stored].filter(([, changed]) => now.getTime() - changed.getTime() > graceMs).map(([id]) => id);
+  if (old.length === 0) return 0;
+  const live = await liveUploadIds(db, old);
+  const orphans = old.filter((id) => !live.has(id));
+  for (const id of orphans) await store.remove(id);
+  return orphans.length;
+}
+
+/** Which of these ids (as the store names them) a record still needs. */
+async function liveUploadIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const uuids = ids.filter((id) => UUID.test(id));
+  if (uuids.length === 0) return new Set();
+  const pending = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, uuids), ne(uploads.status, 'consumed')));
+  const kept = await db
+    .select({ key: files.storageKey })
+    .from(files)
+    .where(inArray(files.storageKey, uuids.map((id) => `${UPLOAD_KEY_PREFIX}${id}`)));
+  return new Set([...pending.map((row) => row.id), ...kept.map((row) => row.key.slice(UPLOAD_KEY_PREFIX.length))]);
 }

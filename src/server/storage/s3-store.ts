@@ -4,8 +4,8 @@ import type { KvStore } from '@tus/utils';
 /**
  * @tus/s3-store whose `cache` (each upload's S3 `.info`, to spare requests) may be shared by several processes
  * (db-kv-store.ts). S3Store keeps that cache right only while it is one process's memory, hence:
- * - `remove` drops the entry, awaited, whatever S3 answered: S3Store does not await it, and skips it when S3 no
- *   longer has the upload; a process that still found the entry would take a removed upload for a finished one.
+ * - `remove` drops the entry, awaited, whatever S3 answered (and removes what S3Store's own remove leaves behind,
+ *   see there); a process that still found the entry would take a removed upload for a finished one.
  * - `clearCache` never rejects: S3Store.remove leaves it unawaited, so a database error would be an unhandled
  *   rejection. A stale entry of a finished upload is harmless (S3 answers that it is complete) and expires.
  * - `declareUploadLength` drops the entry: S3Store changes the cached object in place, which only a memory cache
@@ -24,12 +24,59 @@ export class SharedCacheS3Store extends S3Store {
     }
   }
 
+  /**
+   * Removes everything an upload put in the bucket, idempotently: its pending multipart upload(s) (found by
+   * listing, so one whose `.info` is gone goes too), the object, `.info` and `.part`. S3Store's own remove
+   * stops at the abort when the upload was finished (S3 answers NoSuchUpload) and never deletes the `.part`.
+   */
   override async remove(id: string): Promise<void> {
     try {
-      await super.remove(id);
+      await this.abortPendingUploads(id);
+      const { Errors } = await this.client.deleteObjects({
+        Bucket: this.bucket,
+        Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }], Quiet: true },
+      });
+      const failed = Errors?.find((error) => error.Code !== 'NoSuchKey');
+      if (failed) throw Object.assign(new Error(`S3 did not delete ${failed.Key}: ${failed.Message}`), { Code: failed.Code, $metadata: {} });
     } finally {
       await this.cache.delete(id);
     }
+  }
+
+  private async abortPendingUploads(id: string): Promise<void> {
+    const { Uploads = [] } = await this.client.listMultipartUploads({ Bucket: this.bucket, Prefix: id });
+    for (const pending of Uploads.filter((upload) => upload.Key === id)) {
+      try {
+        await this.client.abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: pending.UploadId });
+      } catch (error) {
+        if ((error as { name?: string }).name !== 'NoSuchUpload') throw error;
+      }
+    }
+  }
+
+  /** Every upload with something in the bucket (object, `.info`, `.part` or a pending multipart upload), and its latest change. */
+  async storedUploads(): Promise<Map<string, Date>> {
+    const found = new Map<string, Date>();
+    const note = (key: string | undefined, at: Date | undefined) => {
+      if (!key) return;
+      const id = key.replace(/\.(info|part)$/, '');
+      const latest = found.get(id);
+      if (!latest || (at && at > latest)) found.set(id, at ?? new Date(0));
+    };
+    let token: string | undefined;
+    do {
+      const page = await this.client.listObjectsV2({ Bucket: this.bucket, ContinuationToken: token });
+      for (const object of page.Contents ?? []) note(object.Key, object.LastModified);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    let marker: { KeyMarker?: string; UploadIdMarker?: string } = {};
+    for (;;) {
+      const page = await this.client.listMultipartUploads({ Bucket: this.bucket, ...marker });
+      for (const upload of page.Uploads ?? []) note(upload.Key, upload.Initiated);
+      if (!page.IsTruncated) break;
+      marker = { KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker };
+    }
+    return found;
   }
 
   override async declareUploadLength(id: string, length: number): Promise<void> {

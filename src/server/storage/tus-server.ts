@@ -7,6 +7,7 @@ import type { Translate } from '../i18n/translator.ts';
 import { SIGNATURE_BYTES, contentMatchesType } from '../services/file-signatures.ts';
 import { identifyingElementsOf } from '../services/dicom-identity.ts';
 import { findOwnUpload, inspectStream, recordIdentifyingElements, recordUpload, setUploadStatus, type UploadMeta } from '../services/uploads.ts';
+import { storeFailureOf } from './store-errors.ts';
 import type { UploadStore } from './upload-store.ts';
 
 /** What the tus hooks need to know of the request they serve (set by the route, keyed by the Web request). */
@@ -50,9 +51,26 @@ async function finish(db: Db, store: UploadStore, req: Request, upload: Upload) 
   throw refusal(422, problem);
 }
 
+/** Where a store's failure is written: what S3 answered (code, status, request id), for the operator. */
+export interface StoreLog {
+  error(details: object, message: string): void;
+}
+
+/**
+ * A store's failure (S3 unreachable or refusing, the disk full) is 503 with our body, the route adding
+ * Retry-After: the client tries again and resumes from HEAD's offset. Anything else stays tus's 500.
+ */
+function storeRefusal(log: StoreLog, req: Request, error: unknown) {
+  const failure = storeFailureOf(error);
+  if (!failure) return undefined;
+  log.error({ err: error, store: failure, upload: contexts.get(req)?.uploadId }, 'upload store failed');
+  const t = contexts.get(req)?.t;
+  return refusal(503, t ? t('errors.storeUnavailable') : 'upload store unavailable');
+}
+
 /** The tus 1.0 server behind `/api/v1/uploads/`: ids and owners from the route, our table kept in step. */
-export function createTusServer(options: { db: Db; store: UploadStore; path: string; maxBytes: number; locker?: Locker }) {
-  const { db, store } = options;
+export function createTusServer(options: { db: Db; store: UploadStore; path: string; maxBytes: number; locker?: Locker; log: StoreLog }) {
+  const { db, store, log } = options;
   return new Server({
     // One process (PGlite): tus's memory locker; several on PostgreSQL: the shared one (postgres-locker.ts).
     ...(options.locker && { locker: options.locker }),
@@ -71,6 +89,7 @@ export function createTusServer(options: { db: Db; store: UploadStore; path: str
       return { metadata: { ...upload.metadata, owner: userId } };
     },
     onUploadFinish: (req, upload) => finish(db, store, req, upload),
+    onResponseError: (req, error) => storeRefusal(log, req, error),
   });
 }
 

@@ -1,4 +1,5 @@
 import { openAsBlob } from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,17 +8,24 @@ import { MemoryKvStore, type DataStore } from '@tus/utils';
 import type { S3Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { DbKvStore } from './db-kv-store.ts';
+import type { SharedCacheS3Store } from './s3-store.ts';
 
 /** Where the bytes of resumable uploads live: `${dataDir}/uploads` (tus FileStore) or an S3-compatible bucket. */
 export interface UploadStore {
   datastore: DataStore;
   /** The stored bytes of an upload, streamed. */
   open(id: string): Readable;
-  /** Removes an upload's bytes (and the store's metadata); a missing one is no error. */
+  /** Removes all an upload put in the store (bytes, metadata, S3's pending parts); a missing one is no error. */
   remove(id: string): Promise<void>;
   /** The bytes as a file-backed Blob, for reads at offsets (a zip's entries); null where the store is remote (S3). */
   blob(id: string): Promise<Blob | null>;
+  /** Every upload with something in the store, and when it last changed (for the orphan sweep). */
+  stored(): Promise<Map<string, Date>>;
 }
+
+/** S3's smallest multipart part, and the size of the client's tus PATCHes (src/app/lib/uploads/tus-upload.ts). */
+const S3_PART_BYTES = 5 * 1024 * 1024;
+const S3_CONNECT_TIMEOUT_MS = 5000;
 
 /** A stream at once, fed once the store's (possibly asynchronous) reader is ready. */
 function lazyStream(open: () => Promise<Readable> | Readable): Readable {
@@ -39,19 +47,57 @@ function s3MetadataCache<T>(database: Pick<Database, 'db' | 'kind'> | undefined,
   return database?.kind === 'postgres' ? new DbKvStore<T>(database.db, { ttlMs: expiresMs }) : new MemoryKvStore<T>();
 }
 
-async function s3Store(s3: S3Config, expiresMs: number, database: Pick<Database, 'db' | 'kind'> | undefined): Promise<DataStore> {
+async function s3Store(s3: S3Config, expiresMs: number, database: Pick<Database, 'db' | 'kind'> | undefined): Promise<SharedCacheS3Store> {
   const { SharedCacheS3Store } = await import('./s3-store.ts');
   const credentials = s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined;
   return new SharedCacheS3Store({
     expirationPeriodInMilliseconds: expiresMs,
+    // The client's PATCHes are 5 MiB (UPLOAD_CHUNK_SIZE), S3's smallest part: each becomes one part. With the
+    // store's 8 MiB default a PATCH left a `.part` object that the next PATCH downloaded again (tests/bench/RESULTS.md).
+    partSize: S3_PART_BYTES,
     cache: s3MetadataCache(database, expiresMs),
     s3ClientConfig: {
       bucket: s3.bucket,
       region: s3.region,
-      ...(s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: true } : {}),
+      forcePathStyle: s3.forcePathStyle,
+      // A store that does not answer at all fails in seconds (then 503), instead of holding the request forever.
+      requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS },
+      requestChecksumCalculation: s3.checksums,
+      responseChecksumValidation: s3.checksums,
+      ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
       ...(credentials ? { credentials } : {}),
     },
   });
+}
+
+/**
+ * tus's FileStore keeps `<id>` (the bytes) and `<id>.json` (its metadata) in one folder. Its own remove (tus
+ * DELETE's too) stops when the bytes are already gone and leaves the `.json`: this one removes both, whatever is there.
+ */
+class CompleteFileStore extends FileStore {
+  readonly folder: string;
+
+  constructor(folder: string, expiresMs: number) {
+    super({ directory: folder, expirationPeriodInMilliseconds: expiresMs });
+    this.folder = folder;
+  }
+
+  override async remove(id: string): Promise<void> {
+    const pathOf = (name: string) => path.join(this.folder, path.basename(name));
+    await Promise.all([fsp.rm(pathOf(id), { force: true }), fsp.rm(pathOf(`${id}.json`), { force: true })]);
+  }
+
+  async storedUploads(): Promise<Map<string, Date>> {
+    const found = new Map<string, Date>();
+    const names = await fsp.readdir(this.folder).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+    for (const name of names) {
+      const modified = (await fsp.stat(path.join(this.folder, name)).catch(() => null))?.mtime;
+      const id = name.replace(/\.json$/, '');
+      const latest = found.get(id);
+      if (modified && (!latest || modified > latest)) found.set(id, modified);
+    }
+    return found;
+  }
 }
 
 export async function createUploadStore(options: {
@@ -63,19 +109,14 @@ export async function createUploadStore(options: {
 }): Promise<UploadStore> {
   const datastore = options.s3
     ? await s3Store(options.s3, options.expiresMs, options.database)
-    : new FileStore({ directory: path.join(options.dataDir, 'uploads'), expirationPeriodInMilliseconds: options.expiresMs });
+    : new CompleteFileStore(path.join(options.dataDir, 'uploads'), options.expiresMs);
   const reader = datastore as DataStore & { read(id: string): Promise<Readable> | Readable };
   const directory = path.join(options.dataDir, 'uploads');
   return {
     datastore,
     blob: async (id) => (options.s3 ? null : openAsBlob(path.join(directory, path.basename(id)))),
     open: (id) => lazyStream(() => reader.read(id)),
-    remove: async (id) => {
-      try {
-        await datastore.remove(id);
-      } catch (error) {
-        if ((error as { status_code?: number }).status_code !== 404) throw error;
-      }
-    },
+    remove: (id) => datastore.remove(id),
+    stored: () => datastore.storedUploads(),
   };
 }

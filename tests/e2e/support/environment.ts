@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { dropTestBucket } from '#tests/utils/s3.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/utils/smtp.ts';
 import { launchBrowser } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -24,6 +25,8 @@ export function useE2eEnvironment(serverEnv: Record<string, string> = {}): E2eEn
   afterAll(async () => {
     await env.browser?.close();
     await env.server?.stop();
+    // The gateway keeps objects in memory: the server's bucket goes with it.
+    if (env.server?.s3) await dropTestBucket(env.server.s3);
     await env.smtp?.close();
     if (env.server) fs.rmSync(env.server.dataDir, { recursive: true, force: true });
   });

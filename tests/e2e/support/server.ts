@@ -2,12 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { S3Config } from '#server/config.ts';
+import { createTestBucket, s3Env } from '#tests/utils/s3.ts';
 
 export interface RunningServer {
   url: string;
   /** The server process, for benches that watch its memory. */
   pid: number;
   dataDir: string;
+  /** The bucket startServer made for it (S3 runs; the caller drops it); null: on disk, or a bucket the caller named. */
+  s3: S3Config | null;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -25,9 +29,15 @@ function waitForExit(child: ChildProcess): Promise<number | null> {
 
 /**
  * Starts the real server (`src/server/main.ts`, or `src/server/start.ts` as `npm start` runs it) as its
- * own process on a free port, with its own data directory.
+ * own process on a free port, with its own data directory; in the S3 runs (TEST_S3_ENDPOINT, tests/utils/s3.ts)
+ * with a bucket of its own too, unless `env` names one.
  */
-export function startServer(dataDir = tempDataDir(), env: Record<string, string> = {}, script = 'src/server/main.ts'): Promise<RunningServer> {
+export async function startServer(dataDir = tempDataDir(), env: Record<string, string> = {}, script = 'src/server/main.ts'): Promise<RunningServer> {
+  const bucket = env.S3_BUCKET ? null : await createTestBucket();
+  return { ...(await spawnServer(dataDir, { ...(bucket ? s3Env(bucket) : {}), ...env }, script)), s3: bucket };
+}
+
+function spawnServer(dataDir: string, env: Record<string, string>, script: string): Promise<Omit<RunningServer, 's3'>> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

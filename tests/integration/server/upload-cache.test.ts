@@ -14,7 +14,7 @@ import { createTestDatabase } from '#tests/utils/test-database.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 // Never contacted: constructing the store sends nothing.
-const S3 = { bucket: 'dosehub-test', region: 'us-east-1', endpoint: 'http://127.0.0.1:9', accessKeyId: 'test', secretAccessKey: 'test' };
+const S3 = { bucket: 'dosehub-test', region: 'us-east-1', endpoint: 'http://127.0.0.1:9', accessKeyId: 'test', secretAccessKey: 'test', forcePathStyle: true, checksums: 'WHEN_REQUIRED' as const };
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

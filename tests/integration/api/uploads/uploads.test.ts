@@ -2,16 +2,15 @@
 // 404, anonymous 401), size and type refused before any byte travels, the SHA-256 checked at the end, the
 // expiry sweep, and the finished upload consumed once by a calibration (`imagesUploadId`).
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '#server/db/schema.ts';
+import { sweepOrphanUploads } from '#server/services/uploads.ts';
 import { API, createMailingTestApp, expectStatus, registerUser, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
-import { calibrationFields, calibrationsUrl, fileRowsOf, imageBytes, sha256, verifiedUser } from '#tests/utils/calibrations.ts';
+import { calibrationFields, calibrationsUrl, deleteCalibration, fileRowsOf, imageBytes, sha256, verifiedUser } from '#tests/utils/calibrations.ts';
 import {
   createUpload,
   createUploadRequest,
@@ -23,8 +22,10 @@ import {
   uploadIdOf,
   UPLOADS_URL,
 } from '#tests/utils/uploads.ts';
+import { expectOnlyLiveUploads, isStored, readStored, storedBytes } from '#tests/utils/upload-store.ts';
 
 const LIMIT = 8 * 1024 * 1024;
+const HOUR_MS = 3600 * 1000;
 const TOO_LARGE = {
   'pt-BR': 'O arquivo é grande demais: o limite é 8 MB.',
   'en-US': 'The file is too large: the limit is 8 MB.',
@@ -50,10 +51,12 @@ beforeAll(async () => {
   t = await createMailingTestApp({ uploadMaxBytes: LIMIT });
   [ana, bob] = await Promise.all([verifiedUser(t, { name: 'Ana Envio' }), verifiedUser(t, { name: 'Bob Envio' })]);
 }, 30_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  // After the whole suite, the store holds what live records need, nothing more (no pending multipart upload either).
+  if (t) await expectOnlyLiveUploads(t);
+  await t?.close();
+});
 
-const uploadDir = () => path.join(t.dataDir, 'uploads');
-const storedUpload = (id: string) => fs.existsSync(path.join(uploadDir(), id));
 const rowOf = async (id: string) => (await t.app.db.select().from(uploads).where(eq(uploads.id, id)))[0];
 const uploadCount = async (userId: string) => (await t.app.db.select().from(uploads).where(eq(uploads.userId, userId))).length;
 
@@ -80,7 +83,7 @@ describe('creation and resume', () => {
     expectStatus(last, 204);
     expect(last.headers['upload-offset']).toBe(String(bytes.length));
     expect(await rowOf(id)).toMatchObject({ status: 'complete', offset: bytes.length });
-    expect(sha256(fs.readFileSync(path.join(uploadDir(), id)))).toBe(sha256(bytes));
+    expect(sha256(await readStored(t, id))).toBe(sha256(bytes));
   });
 
   it('a PATCH from a wrong offset → 409 (translated) and changes nothing', async () => {
@@ -214,9 +217,18 @@ describe('ownership', () => {
     const id = await createUpload(t.app, ana, imageBytes(1000));
     expectStatus(await patchUpload(t.app, ana, id, 0, imageBytes(1000).subarray(0, 10)), 204);
     expectStatus(await deleteUpload(t.app, ana, id), 204);
-    expect(storedUpload(id)).toBe(false);
+    expect(await isStored(t, id)).toBe(false);
     expect(await rowOf(id)).toBeUndefined();
     expectStatus(await headUpload(t.app, ana, id), 404);
+    await expectOnlyLiveUploads(t);
+  });
+
+  it('DELETE of a finished upload → 204; its object and metadata leave the store', async () => {
+    const id = await uploadFile(t.app, ana, imageBytes(3000, 8));
+    expect(await isStored(t, id)).toBe(true);
+    expectStatus(await deleteUpload(t.app, ana, id), 204);
+    expect(await isStored(t, id)).toBe(false);
+    await expectOnlyLiveUploads(t);
   });
 });
 
@@ -233,8 +245,9 @@ describe('checksum at the end', () => {
     expectStatus(last, 422);
     expect(last.json()).toEqual({ errors: [message] });
     expect((await rowOf(id))?.status).toBe('failed');
-    expect(storedUpload(id)).toBe(false);
+    expect(await isStored(t, id)).toBe(false);
     expectStatus(await headUpload(t.app, ana, id), 404);
+    await expectOnlyLiveUploads(t);
   });
 });
 
@@ -282,7 +295,7 @@ describe('content checked against the declared type at the end', () => {
     expectStatus(last, 422);
     expect(last.json()).toEqual({ errors: [message] });
     expect((await rowOf(id))?.status).toBe('failed');
-    expect(storedUpload(id)).toBe(false);
+    expect(await isStored(t, id)).toBe(false);
   });
 
   it('a PNG declared as DICOM is refused too', async () => {
@@ -351,7 +364,8 @@ describe('consumed by a calibration (JSON with imagesUploadId)', () => {
 
   it('PUT with imagesUploadId replaces the images', async () => {
     const user = await verifiedUser(t, { name: 'Clara Troca' });
-    const created = await postJson(user, { ...calibrationFields(), imagesUploadId: await uploadFile(t.app, user, imageBytes(500, 1)) });
+    const replaced = await uploadFile(t.app, user, imageBytes(500, 1));
+    const created = await postJson(user, { ...calibrationFields(), imagesUploadId: replaced });
     const replacement = imageBytes(700, 2);
     const cid = created.json<{ id: string }>().id;
     const put = await t.app.inject({
@@ -365,6 +379,22 @@ describe('consumed by a calibration (JSON with imagesUploadId)', () => {
     const download = await t.app.inject({ url: read.json<{ imagesUrl: string }>().imagesUrl, headers: { cookie: user.cookies } });
     expect(sha256(download.rawPayload)).toBe(sha256(replacement));
     expect(await fileRowsOf(t.app, user.id)).toHaveLength(1);
+    expect(await isStored(t, replaced)).toBe(false);
+    await expectOnlyLiveUploads(t);
+  });
+
+  it('deleting the calibration removes its upload from the store; its images then answer 404', async () => {
+    const user = await verifiedUser(t, { name: 'Clara Apaga' });
+    const id = await uploadFile(t.app, user, imageBytes(60_000, 31), { chunkSize: 25_000 });
+    const created = await postJson(user, { ...calibrationFields(), imagesUploadId: id });
+    expectStatus(created, 201);
+    const { id: cid, imagesUrl } = created.json<{ id: string; imagesUrl: string }>();
+    expect(await isStored(t, id)).toBe(true);
+
+    expectStatus(await deleteCalibration(t.app, user, cid), 200);
+    expect(await isStored(t, id)).toBe(false);
+    expectStatus(await t.app.inject({ url: imagesUrl, headers: { cookie: user.cookies } }), 404);
+    await expectOnlyLiveUploads(t);
   });
 });
 
@@ -384,14 +414,33 @@ describe('expiry sweep', () => {
     expect(await t.app.uploads.sweep()).toBeGreaterThanOrEqual(2);
     for (const id of [receiving, complete]) {
       expect(await rowOf(id)).toBeUndefined();
-      expect(storedUpload(id)).toBe(false);
+      expect(await isStored(t, id)).toBe(false);
       expectStatus(await headUpload(t.app, user, id), 404);
     }
+    await expectOnlyLiveUploads(t);
     expect((await rowOf(consumed))?.status).toBe('consumed');
-    expect(storedUpload(consumed)).toBe(true);
+    expect(await isStored(t, consumed)).toBe(true);
     expect((await rowOf(fresh))?.status).toBe('complete');
     const download = await t.app.inject({ url: created.json<{ imagesUrl: string }>().imagesUrl, headers: { cookie: user.cookies } });
     expect(sha256(download.rawPayload)).toBe(sha256(imageBytes(100, 3)));
+  });
+
+  it('an upload without a record (a crash between the store and the database) is removed once older than the grace period', async () => {
+    const user = await verifiedUser(t, { name: 'Otto Órfão' });
+    const finished = await uploadFile(t.app, user, imageBytes(2000, 41));
+    const unfinished = await createUpload(t.app, user, imageBytes(2000, 42));
+    expectStatus(await patchUpload(t.app, user, unfinished, 0, imageBytes(2000, 42).subarray(0, 700)), 204);
+    const live = await uploadFile(t.app, user, imageBytes(2000, 43));
+    await t.app.db.delete(uploads).where(inArray(uploads.id, [finished, unfinished]));
+    const sweep = (now: Date) => sweepOrphanUploads(t.app.db, t.app.uploads.store, HOUR_MS, now);
+
+    // Younger than the grace period: an upload whose row may still be on its way is left alone.
+    expect(await sweep(new Date())).toBe(0);
+    expect(await isStored(t, finished)).toBe(true);
+    expect(await sweep(new Date(Date.now() + 2 * HOUR_MS))).toBe(2);
+    for (const id of [finished, unfinished]) expect(await isStored(t, id)).toBe(false);
+    expect(await isStored(t, live)).toBe(true);
+    await expectOnlyLiveUploads(t);
   });
 
   it('a new upload expires one day after its creation (Upload-Expires and expires_at)', async () => {
@@ -429,22 +478,21 @@ describe('a large upload is streamed, not buffered', () => {
     return heapUsed + external;
   }
 
-  it('with half the body sent, the bytes are on disk and the process holds under an eighth of the file more than before', async () => {
+  it('with half the body sent, the bytes are in the store (disk or S3) and the process holds under an eighth of the file more than before', async () => {
     const user = await registerUser(big.app);
     const hash = createHash('sha256');
     for (let at = 0; at < SIZE; at += BLOCK.length) hash.update(BLOCK);
     const id = await createUpload(big.app, user, BLOCK, { size: SIZE, sha256: hash.digest('hex') });
-    const stored = path.join(big.dataDir, 'uploads', id);
 
-    // Halfway through the body, wait (up to 5 s) for a quarter of the file on disk, then measure: a server
+    // Halfway through the body, wait (up to 5 s) for a quarter of the file in the store, then measure: a server
     // that reads the whole body before writing has written nothing yet and holds half the file.
     let atHalf = { onDisk: -1, held: -1 };
     async function* body(before: number) {
       for (let at = 0; at < SIZE; at += BLOCK.length) {
         if (at === SIZE / 2) {
           const until = Date.now() + 5000;
-          while (fs.statSync(stored).size < SIZE / 4 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
-          atHalf = { onDisk: fs.statSync(stored).size, held: (await liveBytes()) - before };
+          while ((await storedBytes(big, id)) < SIZE / 4 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+          atHalf = { onDisk: await storedBytes(big, id), held: (await liveBytes()) - before };
         }
         yield Buffer.from(BLOCK); // a fresh copy each time, as bytes off a socket would be
       }
