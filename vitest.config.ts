@@ -17,7 +17,11 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
       database === 'pglite'
         ? [...SERVER_SUITES, 'src/shared/**/*.test.ts', 'src/build/**/*.test.ts', 'tests/integration/i18n/**/*.test.ts', 'tests/bench/**/*.test.ts']
         : SERVER_SUITES,
-    exclude: [database === 'pglite' ? '**/*.postgres.test.ts' : '**/*.pglite.test.ts'],
+    exclude: [
+      database === 'pglite' ? '**/*.postgres.test.ts' : '**/*.pglite.test.ts',
+      // Against a real S3 server (.ci/ceph-up.sh): only when the run has one.
+      ...(process.env.TEST_S3_ENDPOINT ? [] : ['**/*.s3.test.ts']),
+    ],
     setupFiles: ['tests/setup/server.setup.ts'],
     // Each file builds its own app and database, so the server modules can be loaded once per worker:
     // the suites take 220 s instead of 300 s on one worker.
