@@ -16,7 +16,7 @@ import { staffSession } from './support/orders.ts';
 /** The UI's own texts, read from the locale files, so the test follows the product's wording in each language. */
 function texts(language: Language) {
   const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${language}/${ns}.json`, 'utf8'));
-  return { auth: read('auth'), orders: read('orders'), mail: read('mail'), notifications: read('notifications') };
+  return { auth: read('auth'), orders: read('orders'), mail: read('mail'), notifications: read('notifications'), site: read('site'), quotes: read('quotes') };
 }
 const run = promisify(execFile);
 
@@ -26,6 +26,7 @@ afterAll(async () => Promise.all(contexts.map((context) => context.close())));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+const startingWith = (text: string) => new RegExp(`^${escapeRegExp(text.split('{{')[0]!)}`);
 
 interface ApiOrder {
   id: string;
@@ -40,16 +41,48 @@ const sandboxPay = (line: string, eventId: string) =>
     env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'PAYMENTS_WEBHOOK_SECRET')), DATA_DIR: env.server.dataDir },
   });
 
-describe.each(['pt-BR', 'en-US', 'es'] as const)('a boleto from issue to payment in %s, in Chromium against the real server', (language) => {
+/**
+ * The visitor's way in (issue 15): the service page, "Hire", the hire page, sign in and back, the quote form sent,
+ * the company's mail. The page is left signed in.
+ */
+async function hireThroughTheSite(page: Page, t: ReturnType<typeof texts>, user: { email: string }) {
+  await page.goto(`${env.server.url}/service-info/dosi-clin`);
+  await page.getByRole('main').getByRole('link', { name: startingWith(t.site.services.hire) }).first().click();
+  await page.waitForURL(`${env.server.url}/services/dosi-clin/hire`);
+  await page.getByRole('link', { name: t.site.hirePage.login }).click();
+  await page.waitForURL(/\/login\?redirect=/);
+  await field(page, t.auth.fields.email).fill(user.email);
+  await field(page, t.auth.fields.password).fill(E2E_PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: t.auth.login.submit }).click();
+  await page.waitForURL(`${env.server.url}/services/dosi-clin/hire`);
+  await page.getByRole('link', { name: startingWith(t.site.hirePage.requestQuote) }).click();
+  await page.waitForURL(`${env.server.url}/services/dosi-clin/hire/budget-form`);
+  await page.getByRole('textbox', { name: new RegExp(t.quotes.fields.treatmentType) }).fill('Lu-177 PSMA');
+  await page.getByRole('textbox', { name: new RegExp(t.quotes.fields.numberOfPatients) }).fill('12');
+  await page.getByRole('main').getByRole('button', { name: t.quotes.form.submit }).click();
+  await page.getByText(t.quotes.messages.requested).first().waitFor({ timeout: 15_000 });
+  const quoteMails = () => env.smtp.messages.filter((mail) => mail.subject === 'Pedido de Orçamento' && mail.text.includes(user.email));
+  await expect.poll(() => quoteMails().length, { timeout: 15_000 }).toBe(1);
+  expect(quoteMails()[0]!.text).toContain('Lu-177 PSMA');
+}
+
+describe.each(['pt-BR', 'en-US', 'es'] as const)('hiring a service, from its page to a paid boleto, in %s, in Chromium against the real server', (language) => {
   const t = texts(language);
-  it('staff issue it (API); the clinician sees it in My services and opens its PDF; sandbox:pay sent twice confirms once and "Add analysis" unlocks', async () => {
+  it('the visitor hires from /service-info, signs in, sends a quote (the company is mailed); staff (API) create the order and issue the boleto; the clinician opens its PDF from My services; sandbox:pay sent twice confirms once and "Add analysis" unlocks', async () => {
     const user = await confirmedUser(env.server.url, env.smtp, `boleto-${language.toLowerCase()}@clinica.example`);
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    await context.addInitScript((lng) => localStorage.setItem('product-language', lng), language);
+    const page = await openPage(context);
+    await hireThroughTheSite(page, t, user);
+
+    // Staff answer the quote with an order and its boleto (the back-office's API).
     const staff = await staffSession(env.server);
     const headers = { cookie: staff.cookie, 'content-type': 'application/json' };
     const created = await fetch(`${env.server.url}/api/v1/staff/orders/`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ userId: user.id, serviceId: 'seg-quant', quantity: 2, price: 1500.5 }),
+      body: JSON.stringify({ userId: user.id, serviceId: 'dosi-clin', quantity: 2, price: 1500.5 }),
     });
     expect(created.status).toBe(201);
     const { id, code } = (await created.json()) as ApiOrder & { code: string };
@@ -58,15 +91,6 @@ describe.each(['pt-BR', 'en-US', 'es'] as const)('a boleto from issue to payment
     const order = { ...((await issued.json()) as ApiOrder), code };
     const line = formatLinhaDigitavel(order.bill!.line);
 
-    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
-    contexts.push(context);
-    await context.addInitScript((lng) => localStorage.setItem('product-language', lng), language);
-    const page = await openPage(context);
-    await page.goto(`${env.server.url}/login`);
-    await field(page, t.auth.fields.email).fill(user.email);
-    await field(page, t.auth.fields.password).fill(E2E_PASSWORD);
-    await page.getByRole('main').getByRole('button', { name: t.auth.login.submit }).click();
-    await page.waitForURL(`${env.server.url}/dashboard/profile`);
     await page.goto(`${env.server.url}/dashboard/my-services`);
     const item = page.locator(`[data-order-id="${id}"]`);
     await item.getByRole('button', { expanded: false }).first().click();
