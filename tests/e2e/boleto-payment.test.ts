@@ -59,6 +59,7 @@ async function hireThroughTheSite(page: Page, t: ReturnType<typeof texts>, user:
   await page.waitForURL(`${env.server.url}/services/dosi-clin/hire/budget-form`);
   await page.getByRole('textbox', { name: new RegExp(t.quotes.fields.treatmentType) }).fill('Lu-177 PSMA');
   await page.getByRole('textbox', { name: new RegExp(t.quotes.fields.numberOfPatients) }).fill('12');
+  await page.getByRole('textbox', { name: new RegExp(t.quotes.fields.comments) }).fill('Começamos em maio.');
   await page.getByRole('main').getByRole('button', { name: t.quotes.form.submit }).click();
   await page.getByText(t.quotes.messages.requested).first().waitFor({ timeout: 15_000 });
   const quoteMails = () => env.smtp.messages.filter((mail) => mail.subject === 'Pedido de Orçamento' && mail.text.includes(user.email));
