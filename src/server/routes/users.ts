@@ -25,7 +25,7 @@ import {
   findUserById,
   passwordErrors,
   setPassword,
-  toProfile,
+  profileOf,
   updateProfile,
 } from '../services/users.ts';
 import { verifyPassword } from '../services/passwords.ts';
@@ -50,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await currentUser(request.params.uid);
       sendVersion(reply, user.version);
-      return toProfile(user);
+      return profileOf(app.db, user);
     },
   );
 

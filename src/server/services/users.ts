@@ -115,7 +115,7 @@ export async function checkCredentials(db: Db, email: string, password: string):
   return (await verifyPassword(user.passwordHash, password)) ? user : null;
 }
 
-export function toProfile(user: UserRow): Profile {
+function toProfile(user: UserRow): Profile {
   return {
     name: user.name,
     email: user.email,
@@ -125,6 +125,16 @@ export function toProfile(user: UserRow): Profile {
     cpf: user.cpf ? formatCpf(user.cpf) : '',
     cnpj: user.cnpj ? formatCnpj(user.cnpj) : '',
   };
+}
+
+/** The profile (v1's shape), with `billed` only when a bill was issued to its CPF or CNPJ (read-only from then on). */
+export async function profileOf(db: Db, user: UserRow): Promise<Profile> {
+  const billed: ('cpf' | 'cnpj')[] = [];
+  for (const field of ['cpf', 'cnpj'] as const) {
+    const stored = user[field];
+    if (stored && (await wasBilledTo(db, user.id, stored))) billed.push(field);
+  }
+  return billed.length > 0 ? { ...toProfile(user), billed } : toProfile(user);
 }
 
 const touch = () => ({ updatedAt: new Date(), version: sql`${users.version} + 1` });

@@ -89,6 +89,8 @@ export const Profile = z
     cpf: z.string(),
     /** Masked 00.000.000/0000-00, or "" (v1). */
     cnpj: z.string(),
+    /** Which of them a bill was issued to, when any: read-only from then on (a change → 409). DoseHub addition. */
+    billed: z.array(z.enum(['cpf', 'cnpj'])).optional(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof Profile>;

@@ -23,7 +23,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => t?.close());
 
-const profileOf = async (user: SignedInUser) => (await t.app.inject({ url: `${API}/users/${user.id}/`, headers: { cookie: user.cookies } })).json<{ cpf: string; cnpj: string }>();
+const profileOf = async (user: SignedInUser) => (await t.app.inject({ url: `${API}/users/${user.id}/`, headers: { cookie: user.cookies } })).json<{ cpf: string; cnpj: string; billed?: string[] }>();
 const billOf = async (order: Order) => (await t.app.db.select().from(bills).where(eq(bills.orderId, order.id)))[0]!;
 const paymentNotices = async (user: SignedInUser) => (await listNotifications(t.app, user)).row.filter((n) => n.message.startsWith('Pagamento'));
 
@@ -90,8 +90,9 @@ describe('staff issue a boleto through the provider', () => {
     expectStatus(await issueBoleto(t.app, staff, paid.id), 409);
   });
 
-  it('the CPF a bill was issued to is read-only on the profile afterwards (409); other fields still change', async () => {
+  it('the CPF a bill was issued to is read-only on the profile afterwards (409, and the profile says so); other fields still change', async () => {
     const { user, cpf } = await billedUser('Caio Perfil');
+    expect((await profileOf(user)).billed).toEqual(['cpf']);
     const patch = (body: Record<string, unknown>) =>
       t.app.inject({ method: 'PATCH', url: `${API}/users/${user.id}/`, headers: { cookie: user.cookies, ...lang('en-US') }, payload: body });
     const refused = await patch({ cpf: uniqueCpf() });

@@ -72,6 +72,16 @@ describe('profile panel (docs/product.md §2 "Profile", §5)', () => {
     }
   });
 
+  it('shows the CNPJ read-only, saying why, once a bill was issued to it; the rest still saves', async () => {
+    const { api } = await renderProfile({ ...accountRoutes({ cnpj: '11.222.333/0001-81', billed: ['cnpj'] }), [`PATCH ${USER_PATH}`]: { status: 204 } });
+    const cnpj = screen.getByRole('textbox', { name: 'CNPJ' });
+    expect(cnpj).toHaveValue('11.222.333/0001-81');
+    expect(cnpj).toHaveAttribute('readonly');
+    expect(screen.getByText('Um boleto foi emitido para este CNPJ: ele não pode mais ser alterado.')).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(api.callsTo('PATCH', USER_PATH)).toHaveLength(1));
+  });
+
   it('says "Não informado" for a missing phone or CPF', async () => {
     await renderProfile(accountRoutes({ phone: '', cpf: '' }));
     expect(screen.getByRole('textbox', { name: 'Telefone' })).toHaveAttribute('placeholder', 'Não informado');

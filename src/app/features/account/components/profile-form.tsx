@@ -69,14 +69,18 @@ function ProfileForm({ userId, profile }: { userId: string; profile: Profile }) 
           <TextInput label={t('fields.name')} required autoComplete="name" maxLength={150} {...form.textField('name')} />
           <TextInput label={t('fields.clinic')} autoComplete="organization" maxLength={80} {...form.textField('clinic')} />
           <TextInput label={t('fields.role')} autoComplete="organization-title" maxLength={80} {...form.textField('role')} />
-          <TextInput
-            label={t('fields.cnpj')}
-            description={t('profile.cnpjHint')}
-            // The hint under the input keeps the inputs of this row aligned.
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.textField('cnpj')}
-            onBlur={() => form.setValues((values) => ({ ...values, cnpj: formatCnpj(values.cnpj.trim()) }))}
-          />
+          {profile.billed?.includes('cnpj') ? (
+            <ReadOnlyField label={t('fields.cnpj')} value={profile.cnpj} description={t('profile.cnpjBilled')} />
+          ) : (
+            <TextInput
+              label={t('fields.cnpj')}
+              description={t('profile.cnpjHint')}
+              // The hint under the input keeps the inputs of this row aligned.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              {...form.textField('cnpj')}
+              onBlur={() => form.setValues((values) => ({ ...values, cnpj: formatCnpj(values.cnpj.trim()) }))}
+            />
+          )}
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
@@ -88,7 +92,17 @@ function ProfileForm({ userId, profile }: { userId: string; profile: Profile }) 
   );
 }
 
-function ReadOnlyField({ label, value }: { label: string; value: string }) {
+function ReadOnlyField({ label, value, description }: { label: string; value: string; description?: string }) {
   const { t } = useTranslation('account');
-  return <TextInput label={label} value={value} placeholder={t('fields.notInformed')} readOnly variant="filled" />;
+  return (
+    <TextInput
+      label={label}
+      value={value}
+      description={description}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      placeholder={t('fields.notInformed')}
+      readOnly
+      variant="filled"
+    />
+  );
 }

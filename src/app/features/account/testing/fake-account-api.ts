@@ -23,7 +23,7 @@ export function fakeAccountApi(routes: FakeRoutes) {
 }
 
 /** The three GETs of a typical account: unformatted values, to prove the screens format them. */
-export function accountRoutes(overrides: { verified?: boolean; phone?: string; cpf?: string; cnpj?: string } = {}): FakeRoutes {
+export function accountRoutes(overrides: { verified?: boolean; phone?: string; cpf?: string; cnpj?: string; billed?: ('cpf' | 'cnpj')[] } = {}): FakeRoutes {
   const email = 'maria.silva@example.com';
   const phone = overrides.phone ?? '+5511987654321';
   return {
@@ -36,6 +36,7 @@ export function accountRoutes(overrides: { verified?: boolean; phone?: string; c
         clinic: 'Clínica Nuclear SP',
         cpf: overrides.cpf ?? '93743851121',
         cnpj: overrides.cnpj ?? '',
+        ...(overrides.billed && { billed: overrides.billed }),
       },
     },
     [`GET ${USER_PATH}email/`]: { body: { email, verified: overrides.verified ?? true } },
