@@ -378,6 +378,40 @@ export const quoteRequests = pgTable(
   (table) => [index('quote_requests_user_created_idx').on(table.userId, table.createdAt)],
 );
 
+/**
+ * Subscriptions to a plan (docs/v1-contract.md §1.16, docs/domain.md "Plans"): price, discount and modality as
+ * the catalog had them at checkout; the trial, then hired periods; `activated` gates the plan's benefits. One
+ * per plan per user. The id is the client's (a checkout confirmed offline is sent once).
+ */
+export const signatures = pgTable(
+  'signatures',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** USD */
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    /** USD */
+    discount: numeric('discount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    modality: text('modality', { enum: ['monthly', 'yearly'] }).notNull(),
+    testPeriodInitial: date('test_period_initial', { mode: 'string' }).notNull(),
+    testPeriodEnd: date('test_period_end', { mode: 'string' }).notNull(),
+    hiredPeriodInitial: date('hired_period_initial', { mode: 'string' }),
+    hiredPeriodEnd: date('hired_period_end', { mode: 'string' }),
+    activated: boolean('activated').notNull().default(true),
+    statusPayment: text('status_payment', { enum: PAYMENT_STATUSES }).notNull().default('APG'),
+    billFileId: uuid('bill_file_id').references(() => files.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    modifiedAt: timestampTz('modified_at').notNull().defaultNow(),
+  },
+  (table) => [unique('signatures_user_plan_unique').on(table.userId, table.planId), index('signatures_user_created_idx').on(table.userId, table.createdAt)],
+);
+
 export const BILL_STATUSES = ['open', 'paid'] as const;
 
 /** Boletos issued for orders through a payment provider (src/server/payments); the order's bill PDF is `fileId`. */

@@ -15,7 +15,7 @@ import type { UserRow } from './users.ts';
 const DEFAULT_DUE_DAYS = 7;
 /** The calendar day in Brazil (where bills are paid and due), YYYY-MM-DD. */
 const brazilDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
-const isoDate = (date: Date) => brazilDate.format(date);
+export const isoDate = (date: Date) => brazilDate.format(date);
 
 type PayerField = 'cpf' | 'cnpj';
 interface PayerDocument {
