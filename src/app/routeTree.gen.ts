@@ -31,12 +31,16 @@ import { Route as UsersIdResetPasswordRouteImport } from './routes/users.$id.res
 import { Route as AuthenticatedDashboardMyCalibrationsIndexRouteImport } from './routes/_authenticated/dashboard/my-calibrations.index'
 import { Route as AuthenticatedDashboardMyCalibrationsAddRouteImport } from './routes/_authenticated/dashboard/my-calibrations.add'
 import { Route as AuthenticatedDashboardMyServicesIndexRouteImport } from './routes/_authenticated/dashboard/my-services.index'
+import { Route as AuthenticatedDashboardMySignaturesIndexRouteImport } from './routes/_authenticated/dashboard/my-signatures.index'
 import { Route as AuthenticatedDashboardProfileIndexRouteImport } from './routes/_authenticated/dashboard/profile.index'
+import { Route as AuthenticatedPlansIdCheckoutRouteImport } from './routes/_authenticated/plans.$id.checkout'
 import { Route as AuthenticatedDashboardMyCalibrationsIdEditRouteImport } from './routes/_authenticated/dashboard/my-calibrations.$id.edit'
 import { Route as AuthenticatedDashboardMyServicesOrderIdAnalysesRouteImport } from './routes/_authenticated/dashboard/my-services.$orderId.analyses'
 import { Route as AuthenticatedDashboardProfileDataEditRouteImport } from './routes/_authenticated/dashboard/profile.$data.edit'
 import { Route as AuthenticatedServicesIdHireBudgetFormRouteImport } from './routes/_authenticated/services.$id.hire.budget-form'
 import { Route as AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRouteImport } from './routes/_authenticated/dashboard/my-services.$orderId.analysis-form.create'
+import { Route as AuthenticatedDashboardMySignaturesBenefitsCalculatorIndexRouteImport } from './routes/_authenticated/dashboard/my-signatures.benefits.calculator.index'
+import { Route as AuthenticatedDashboardMySignaturesBenefitsCalculatorManualRouteImport } from './routes/_authenticated/dashboard/my-signatures.benefits.calculator.manual'
 import { Route as AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRouteImport } from './routes/_authenticated/dashboard/my-services.$orderId.analysis-form.$analysisId.edit'
 
 const IndexRoute = IndexRouteImport.update({
@@ -154,11 +158,23 @@ const AuthenticatedDashboardMyServicesIndexRoute =
     path: '/my-services/',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardMySignaturesIndexRoute =
+  AuthenticatedDashboardMySignaturesIndexRouteImport.update({
+    id: '/my-signatures/',
+    path: '/my-signatures/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardProfileIndexRoute =
   AuthenticatedDashboardProfileIndexRouteImport.update({
     id: '/profile/',
     path: '/profile/',
     getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedPlansIdCheckoutRoute =
+  AuthenticatedPlansIdCheckoutRouteImport.update({
+    id: '/plans/$id/checkout',
+    path: '/plans/$id/checkout',
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedDashboardMyCalibrationsIdEditRoute =
   AuthenticatedDashboardMyCalibrationsIdEditRouteImport.update({
@@ -190,6 +206,18 @@ const AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute =
     path: '/my-services/$orderId/analysis-form/create',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardMySignaturesBenefitsCalculatorIndexRoute =
+  AuthenticatedDashboardMySignaturesBenefitsCalculatorIndexRouteImport.update({
+    id: '/my-signatures/benefits/calculator/',
+    path: '/my-signatures/benefits/calculator/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardMySignaturesBenefitsCalculatorManualRoute =
+  AuthenticatedDashboardMySignaturesBenefitsCalculatorManualRouteImport.update({
+    id: '/my-signatures/benefits/calculator/manual',
+    path: '/my-signatures/benefits/calculator/manual',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute =
   AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRouteImport.update(
     {
@@ -219,14 +247,18 @@ export interface FileRoutesByFullPath {
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
+  '/plans/$id/checkout': typeof AuthenticatedPlansIdCheckoutRoute
   '/dashboard/my-calibrations/': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   '/dashboard/my-services/': typeof AuthenticatedDashboardMyServicesIndexRoute
+  '/dashboard/my-signatures/': typeof AuthenticatedDashboardMySignaturesIndexRoute
   '/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
   '/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
   '/services/$id/hire/budget-form': typeof AuthenticatedServicesIdHireBudgetFormRoute
   '/dashboard/my-services/$orderId/analysis-form/create': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute
+  '/dashboard/my-signatures/benefits/calculator/manual': typeof AuthenticatedDashboardMySignaturesBenefitsCalculatorManualRoute
+  '/dashboard/my-signatures/benefits/calculator/': typeof AuthenticatedDashboardMySignaturesBenefitsCalculatorIndexRoute
   '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute
 }
 export interface FileRoutesByTo {
@@ -248,14 +280,18 @@ export interface FileRoutesByTo {
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
+  '/plans/$id/checkout': typeof AuthenticatedPlansIdCheckoutRoute
   '/dashboard/my-calibrations': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   '/dashboard/my-services': typeof AuthenticatedDashboardMyServicesIndexRoute
+  '/dashboard/my-signatures': typeof AuthenticatedDashboardMySignaturesIndexRoute
   '/dashboard/profile': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
   '/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
   '/services/$id/hire/budget-form': typeof AuthenticatedServicesIdHireBudgetFormRoute
   '/dashboard/my-services/$orderId/analysis-form/create': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute
+  '/dashboard/my-signatures/benefits/calculator/manual': typeof AuthenticatedDashboardMySignaturesBenefitsCalculatorManualRoute
+  '/dashboard/my-signatures/benefits/calculator': typeof AuthenticatedDashboardMySignaturesBenefitsCalculatorIndexRoute
   '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute
 }
 export interface FileRoutesById {
@@ -280,14 +316,18 @@ export interface FileRoutesById {
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/_authenticated/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
+  '/_authenticated/plans/$id/checkout': typeof AuthenticatedPlansIdCheckoutRoute
   '/_authenticated/dashboard/my-calibrations/': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   '/_authenticated/dashboard/my-services/': typeof AuthenticatedDashboardMyServicesIndexRoute
+  '/_authenticated/dashboard/my-signatures/': typeof AuthenticatedDashboardMySignaturesIndexRoute
   '/_authenticated/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/_authenticated/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/_authenticated/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
   '/_authenticated/dashboard/profile/$data/edit': typeof AuthenticatedDashboardProfileDataEditRoute
   '/_authenticated/services/$id/hire/budget-form': typeof AuthenticatedServicesIdHireBudgetFormRoute
   '/_authenticated/dashboard/my-services/$orderId/analysis-form/create': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute
+  '/_authenticated/dashboard/my-signatures/benefits/calculator/manual': typeof AuthenticatedDashboardMySignaturesBenefitsCalculatorManualRoute
+  '/_authenticated/dashboard/my-signatures/benefits/calculator/': typeof AuthenticatedDashboardMySignaturesBenefitsCalculatorIndexRoute
   '/_authenticated/dashboard/my-services/$orderId/analysis-form/$analysisId/edit': typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute
 }
 export interface FileRouteTypes {
@@ -312,14 +352,18 @@ export interface FileRouteTypes {
     | '/users/$id/reset-password'
     | '/dashboard/'
     | '/dashboard/my-calibrations/add'
+    | '/plans/$id/checkout'
     | '/dashboard/my-calibrations/'
     | '/dashboard/my-services/'
+    | '/dashboard/my-signatures/'
     | '/dashboard/profile/'
     | '/dashboard/my-calibrations/$id/edit'
     | '/dashboard/my-services/$orderId/analyses'
     | '/dashboard/profile/$data/edit'
     | '/services/$id/hire/budget-form'
     | '/dashboard/my-services/$orderId/analysis-form/create'
+    | '/dashboard/my-signatures/benefits/calculator/manual'
+    | '/dashboard/my-signatures/benefits/calculator/'
     | '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -341,14 +385,18 @@ export interface FileRouteTypes {
     | '/users/$id/reset-password'
     | '/dashboard'
     | '/dashboard/my-calibrations/add'
+    | '/plans/$id/checkout'
     | '/dashboard/my-calibrations'
     | '/dashboard/my-services'
+    | '/dashboard/my-signatures'
     | '/dashboard/profile'
     | '/dashboard/my-calibrations/$id/edit'
     | '/dashboard/my-services/$orderId/analyses'
     | '/dashboard/profile/$data/edit'
     | '/services/$id/hire/budget-form'
     | '/dashboard/my-services/$orderId/analysis-form/create'
+    | '/dashboard/my-signatures/benefits/calculator/manual'
+    | '/dashboard/my-signatures/benefits/calculator'
     | '/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
   id:
     | '__root__'
@@ -372,14 +420,18 @@ export interface FileRouteTypes {
     | '/users/$id/reset-password'
     | '/_authenticated/dashboard/'
     | '/_authenticated/dashboard/my-calibrations/add'
+    | '/_authenticated/plans/$id/checkout'
     | '/_authenticated/dashboard/my-calibrations/'
     | '/_authenticated/dashboard/my-services/'
+    | '/_authenticated/dashboard/my-signatures/'
     | '/_authenticated/dashboard/profile/'
     | '/_authenticated/dashboard/my-calibrations/$id/edit'
     | '/_authenticated/dashboard/my-services/$orderId/analyses'
     | '/_authenticated/dashboard/profile/$data/edit'
     | '/_authenticated/services/$id/hire/budget-form'
     | '/_authenticated/dashboard/my-services/$orderId/analysis-form/create'
+    | '/_authenticated/dashboard/my-signatures/benefits/calculator/manual'
+    | '/_authenticated/dashboard/my-signatures/benefits/calculator/'
     | '/_authenticated/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
   fileRoutesById: FileRoutesById
 }
@@ -557,12 +609,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardMyServicesIndexRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/dashboard/my-signatures/': {
+      id: '/_authenticated/dashboard/my-signatures/'
+      path: '/my-signatures'
+      fullPath: '/dashboard/my-signatures/'
+      preLoaderRoute: typeof AuthenticatedDashboardMySignaturesIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/profile/': {
       id: '/_authenticated/dashboard/profile/'
       path: '/profile'
       fullPath: '/dashboard/profile/'
       preLoaderRoute: typeof AuthenticatedDashboardProfileIndexRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/plans/$id/checkout': {
+      id: '/_authenticated/plans/$id/checkout'
+      path: '/plans/$id/checkout'
+      fullPath: '/plans/$id/checkout'
+      preLoaderRoute: typeof AuthenticatedPlansIdCheckoutRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/dashboard/my-calibrations/$id/edit': {
       id: '/_authenticated/dashboard/my-calibrations/$id/edit'
@@ -599,6 +665,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/dashboard/my-signatures/benefits/calculator/': {
+      id: '/_authenticated/dashboard/my-signatures/benefits/calculator/'
+      path: '/my-signatures/benefits/calculator'
+      fullPath: '/dashboard/my-signatures/benefits/calculator/'
+      preLoaderRoute: typeof AuthenticatedDashboardMySignaturesBenefitsCalculatorIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/my-signatures/benefits/calculator/manual': {
+      id: '/_authenticated/dashboard/my-signatures/benefits/calculator/manual'
+      path: '/my-signatures/benefits/calculator/manual'
+      fullPath: '/dashboard/my-signatures/benefits/calculator/manual'
+      preLoaderRoute: typeof AuthenticatedDashboardMySignaturesBenefitsCalculatorManualRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/my-services/$orderId/analysis-form/$analysisId/edit': {
       id: '/_authenticated/dashboard/my-services/$orderId/analysis-form/$analysisId/edit'
       path: '/my-services/$orderId/analysis-form/$analysisId/edit'
@@ -616,11 +696,14 @@ interface AuthenticatedDashboardRouteChildren {
   AuthenticatedDashboardMyCalibrationsAddRoute: typeof AuthenticatedDashboardMyCalibrationsAddRoute
   AuthenticatedDashboardMyCalibrationsIndexRoute: typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   AuthenticatedDashboardMyServicesIndexRoute: typeof AuthenticatedDashboardMyServicesIndexRoute
+  AuthenticatedDashboardMySignaturesIndexRoute: typeof AuthenticatedDashboardMySignaturesIndexRoute
   AuthenticatedDashboardProfileIndexRoute: typeof AuthenticatedDashboardProfileIndexRoute
   AuthenticatedDashboardMyCalibrationsIdEditRoute: typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   AuthenticatedDashboardMyServicesOrderIdAnalysesRoute: typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
   AuthenticatedDashboardProfileDataEditRoute: typeof AuthenticatedDashboardProfileDataEditRoute
   AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute: typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute
+  AuthenticatedDashboardMySignaturesBenefitsCalculatorManualRoute: typeof AuthenticatedDashboardMySignaturesBenefitsCalculatorManualRoute
+  AuthenticatedDashboardMySignaturesBenefitsCalculatorIndexRoute: typeof AuthenticatedDashboardMySignaturesBenefitsCalculatorIndexRoute
   AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute: typeof AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute
 }
 
@@ -636,6 +719,8 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
       AuthenticatedDashboardMyCalibrationsIndexRoute,
     AuthenticatedDashboardMyServicesIndexRoute:
       AuthenticatedDashboardMyServicesIndexRoute,
+    AuthenticatedDashboardMySignaturesIndexRoute:
+      AuthenticatedDashboardMySignaturesIndexRoute,
     AuthenticatedDashboardProfileIndexRoute:
       AuthenticatedDashboardProfileIndexRoute,
     AuthenticatedDashboardMyCalibrationsIdEditRoute:
@@ -646,6 +731,10 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
       AuthenticatedDashboardProfileDataEditRoute,
     AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute:
       AuthenticatedDashboardMyServicesOrderIdAnalysisFormCreateRoute,
+    AuthenticatedDashboardMySignaturesBenefitsCalculatorManualRoute:
+      AuthenticatedDashboardMySignaturesBenefitsCalculatorManualRoute,
+    AuthenticatedDashboardMySignaturesBenefitsCalculatorIndexRoute:
+      AuthenticatedDashboardMySignaturesBenefitsCalculatorIndexRoute,
     AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute:
       AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute,
   }
@@ -657,11 +746,13 @@ const AuthenticatedDashboardRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRouteWithChildren
+  AuthenticatedPlansIdCheckoutRoute: typeof AuthenticatedPlansIdCheckoutRoute
   AuthenticatedServicesIdHireBudgetFormRoute: typeof AuthenticatedServicesIdHireBudgetFormRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRouteWithChildren,
+  AuthenticatedPlansIdCheckoutRoute: AuthenticatedPlansIdCheckoutRoute,
   AuthenticatedServicesIdHireBudgetFormRoute:
     AuthenticatedServicesIdHireBudgetFormRoute,
 }

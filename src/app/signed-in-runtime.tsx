@@ -6,6 +6,7 @@ import { registerOrderLiveEvents } from './features/orders/store/live-orders.ts'
 import { useLiveNotifications } from './features/notifications/store/live-notifications.ts';
 import { registerNotificationSenders } from './features/notifications/store/notification-store.ts';
 import { registerQuoteSenders } from './features/quotes/store/quote-senders.ts';
+import { registerSignatureSenders } from './features/signatures/store/signature-senders.ts';
 import { useNotificationsSync } from './features/notifications/store/use-notifications-sync.ts';
 import { startPushLifecycle } from './features/pwa/push-lifecycle.ts';
 import { setAppBadge } from './lib/app-badge.ts';
@@ -27,6 +28,7 @@ export function startSignedInRuntime(queryClient: QueryClient) {
   registerCalibrationSenders(queryClient);
   registerAnalysisSenders(queryClient);
   registerQuoteSenders();
+  registerSignatureSenders();
   startLocalFirst();
   // Calibrations are pulled at start (and on sign-in), not only when their screens open.
   startCalibrationsSync(queryClient);

@@ -35,6 +35,7 @@ import { ownedRoutes } from './routes/owned.ts';
 import { pushKeyRoutes } from './routes/push.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
+import { signatureLifecyclePlugin } from './plugins/signature-lifecycle.ts';
 import { loadSigningKey } from './services/secrets.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config) {
   await app.register(eventsPlugin, { database, heartbeatMs: config.eventsHeartbeatMs });
   await app.register(pushPlugin, { config });
   await app.register(paymentsPlugin, { config });
+  await app.register(signatureLifecyclePlugin, { config });
   await app.register(docsPlugin);
   if (serveApp && config.distDir) await app.register(staticPlugin, { root: config.distDir, serveAppShell: serveApp, origin: siteOrigin });
 

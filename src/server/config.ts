@@ -83,6 +83,8 @@ export interface Config {
   mailRetryMs?: number;
   /** Longest a request waits for its own mails before answering, milliseconds (default 5 000; the send goes on). */
   mailRequestWaitMs?: number;
+  /** Milliseconds between runs of the subscriptions' lifecycle job (default one hour; also run on start). */
+  signatureLifecycleMs?: number;
   /** How old an object in the upload store without a database row (a crash between the two) must be to be swept (default one hour). */
   uploadOrphanGraceMs?: number;
   /** Resumable uploads go to this S3-compatible bucket instead of `${dataDir}/uploads`. */

@@ -27,9 +27,10 @@ describe('the local database (docs/architecture.md §4)', () => {
       meta: 'key',
       quotes: 'id',
       pseudonyms: 'entityId',
+      signatures: 'id',
     });
     expect(db.name).toBe(DATABASE_NAME);
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
   });
 
   it('records whose data it holds', async () => {
@@ -98,7 +99,7 @@ describe('the local database (docs/architecture.md §4)', () => {
       await openUserDatabase(TEST_USER);
       // Another tab: a new deploy with a higher schema version.
       const otherTab = new Dexie(DATABASE_NAME);
-      otherTab.version(5).stores({ meta: 'key' });
+      otherTab.version(6).stores({ meta: 'key' });
       await otherTab.open();
       expect(reload).toHaveBeenCalledTimes(1);
       otherTab.close();

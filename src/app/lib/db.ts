@@ -5,6 +5,7 @@ import type { Calibration } from '#shared/schemas/calibrations.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import type { QuoteFields } from '#shared/schemas/quotes.ts';
+import type { Signature } from '#shared/schemas/signatures.ts';
 import type { ServiceId } from '#shared/catalog.ts';
 import type { RetryReason, WaitReason } from './sync/decisions.ts';
 import { i18n } from './i18n.ts';
@@ -30,6 +31,8 @@ export type OrderRecord = Order;
 /** An analysis as the server sends it; a row created offline has no server fields yet. */
 export type AnalysisRecord = Omit<Analysis, 'createdAt' | 'modifiedAt' | 'version' | 'status' | 'serviceName' | 'imagesUrl' | 'report' | 'reportUrl' | 'active'> &
   Partial<Pick<Analysis, 'createdAt' | 'modifiedAt' | 'version' | 'status' | 'serviceName' | 'imagesUrl' | 'report' | 'reportUrl' | 'active'>>;
+/** A subscription as the server sends it; one checked out offline is built here from the plan until the server answers. */
+export type SignatureRecord = Signature;
 /** A quote request as asked here: the server keeps it (204, no copy back), so this is the user's own record. */
 export interface QuoteRecord {
   id: string;
@@ -107,6 +110,7 @@ export type DoseHubDatabase = Dexie & {
   notifications: EntityTable<NotificationRecord, 'id'>;
   isotopes: EntityTable<IsotopeRecord, 'id'>;
   quotes: EntityTable<QuoteRecord, 'id'>;
+  signatures: EntityTable<SignatureRecord, 'id'>;
   outbox: Table<OutboxRow, number>;
   blobs: EntityTable<StoredFile, 'id'>;
   meta: EntityTable<MetaRecord, 'key'>;
@@ -114,7 +118,7 @@ export type DoseHubDatabase = Dexie & {
 };
 
 /** The collections a pull can fill (the tables holding server records). */
-export type CollectionName = 'calibrations' | 'orders' | 'analyses' | 'notifications' | 'isotopes';
+export type CollectionName = 'calibrations' | 'orders' | 'analyses' | 'notifications' | 'isotopes' | 'signatures';
 
 /**
  * Schema history. Never edit a released version: add a new one (with `.upgrade()` for data moves)
@@ -146,6 +150,7 @@ function defineSchema(db: Dexie) {
     );
   db.version(3).stores({ quotes: 'id' });
   db.version(4).stores({ pseudonyms: 'entityId' });
+  db.version(5).stores({ signatures: 'id' });
 }
 
 export function createDatabase(name = DATABASE_NAME): DoseHubDatabase {

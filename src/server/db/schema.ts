@@ -378,6 +378,49 @@ export const quoteRequests = pgTable(
   (table) => [index('quote_requests_user_created_idx').on(table.userId, table.createdAt)],
 );
 
+/**
+ * Subscriptions to a plan (docs/v1-contract.md §1.16, docs/domain.md "Plans"): price, discount and modality as
+ * the catalog had them at checkout; the trial, then hired periods; `activated` gates the plan's benefits. One
+ * per plan per user. The id is the client's (a checkout confirmed offline is sent once).
+ */
+export const signatures = pgTable(
+  'signatures',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** USD */
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    /** USD */
+    discount: numeric('discount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    modality: text('modality', { enum: ['monthly', 'yearly'] }).notNull(),
+    testPeriodInitial: date('test_period_initial', { mode: 'string' }).notNull(),
+    testPeriodEnd: date('test_period_end', { mode: 'string' }).notNull(),
+    hiredPeriodInitial: date('hired_period_initial', { mode: 'string' }),
+    hiredPeriodEnd: date('hired_period_end', { mode: 'string' }),
+    activated: boolean('activated').notNull().default(true),
+    statusPayment: text('status_payment', { enum: PAYMENT_STATUSES }).notNull().default('APG'),
+    billFileId: uuid('bill_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** The lifecycle job's claim while it issues this subscription's bill (a lease: a crashed run's claim expires). */
+    billClaimedUntil: timestampTz('bill_claimed_until'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    modifiedAt: timestampTz('modified_at').notNull().defaultNow(),
+  },
+  (table) => [unique('signatures_user_plan_unique').on(table.userId, table.planId), index('signatures_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** Leases of the scheduled jobs: one process at a time runs a job (the lease expires if that process dies). */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestampTz('until').notNull(),
+});
+
 export const BILL_STATUSES = ['open', 'paid'] as const;
 
 /** Boletos issued for orders through a payment provider (src/server/payments); the order's bill PDF is `fileId`. */
@@ -385,9 +428,9 @@ export const bills = pgTable(
   'bills',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** What the bill is for: an order, or a subscription's next period (exactly one of the two). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    signatureId: uuid('signature_id').references(() => signatures.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerBillId: text('provider_bill_id').notNull(),
     /** Centavos (10 digits fit a boleto). */
@@ -407,6 +450,8 @@ export const bills = pgTable(
   (table) => [
     unique('bills_provider_bill_unique').on(table.provider, table.providerBillId),
     index('bills_order_idx').on(table.orderId),
+    index('bills_signature_idx').on(table.signatureId),
+    check('bills_one_subject', sql`(${table.orderId} is null) <> (${table.signatureId} is null)`),
     index('bills_line_idx').on(table.line),
   ],
 );

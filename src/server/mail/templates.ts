@@ -35,7 +35,7 @@ export function linkMail(t: Translate, { kind, to, name, link }: LinkMail): Mail
   };
 }
 
-export type NoticeMailKind = 'orderCreated' | 'billIssued' | 'paymentConfirmed' | 'reportReady';
+export type NoticeMailKind = 'orderCreated' | 'billIssued' | 'paymentConfirmed' | 'reportReady' | 'signatureExpired' | 'signatureBillIssued' | 'signaturePaid';
 
 interface NoticeMail {
   /** Key prefix in the `mail` namespace: subject, body, action. */
@@ -86,10 +86,14 @@ export function quoteMail(t: Translate, { to, profile, serviceId, fields }: Quot
     [labelOf('service'), t(`catalog:services.${serviceId}.title`)],
     ...FIELD_LINES.filter((field) => fields[field] !== undefined).map((field): [string, string] => [labelOf(field), String(fields[field])]),
   ];
-  const intro = t('mail:quoteRequest.intro');
+  return labelledLinesMail(to, t('mail:quoteRequest.subject'), t('mail:quoteRequest.intro'), lines);
+}
+
+/** A mail to the company: an intro, then "label: value" lines, as text and HTML. */
+function labelledLinesMail(to: string, subject: string, intro: string, lines: Array<[string, string]>): MailMessage {
   return {
     to,
-    subject: t('mail:quoteRequest.subject'),
+    subject,
     text: [intro, '', ...lines.map(([label, value]) => `${label}: ${value}`)].join('\n'),
     html: [`<p>${escapeHtml(intro)}</p>`, ...lines.map(([label, value]) => `<p><b>${escapeHtml(label)}:</b> ${escapeHtml(value)}</p>`)].join('\n'),
   };
@@ -120,4 +124,23 @@ export function contactMail(t: Translate, { to, message }: ContactMail): MailMes
       `<p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>`,
     ].join('\n'),
   };
+}
+
+interface SignatureMail {
+  /** The company's address. */
+  to: string;
+  profile: QuoteMail['profile'];
+  signature: { planTitle: string; price: number; discount: number; trialEnd: string };
+}
+
+/** docs/v1-contract.md §1.16: "Nova assinatura" to the company, with the user's profile and the plan. */
+export function signatureMail(t: Translate, { to, profile, signature }: SignatureMail): MailMessage {
+  const lines: Array<[string, string]> = [
+    ...PROFILE_LINES.map((field): [string, string] => [t(`mail:quoteRequest.${field}`), profile[field] ?? '']),
+    [t('mail:newSignature.plan'), signature.planTitle],
+    [t('mail:newSignature.price'), signature.price.toFixed(2)],
+    [t('mail:newSignature.discount'), signature.discount.toFixed(2)],
+    [t('mail:newSignature.trialEnd'), signature.trialEnd],
+  ];
+  return labelledLinesMail(to, t('mail:newSignature.subject'), t('mail:newSignature.intro'), lines);
 }

@@ -9,6 +9,7 @@ import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
 import { pushSubscriptionRoutes } from './push.ts';
 import { quoteRoutes } from './quotes.ts';
+import { signatureRoutes } from './signatures.ts';
 import { userRoutes } from './users.ts';
 
 /** `/users/{uid}/…`: every route here serves only the signed-in user's own uid, checked before anything else. */
@@ -31,4 +32,5 @@ export const ownedRoutes: FastifyPluginAsync = async (app) => {
   await app.register(eventRoutes);
   await app.register(pushSubscriptionRoutes);
   await app.register(quoteRoutes);
+  await app.register(signatureRoutes);
 };

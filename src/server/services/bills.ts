@@ -20,7 +20,7 @@ export async function latestBills(db: Db, orderIds: string[]): Promise<Map<strin
   const result = new Map<string, BillRow>();
   if (orderIds.length === 0) return result;
   const rows = await db.select().from(bills).where(inArray(bills.orderId, orderIds)).orderBy(desc(bills.createdAt));
-  for (const row of rows) if (!result.has(row.orderId)) result.set(row.orderId, row);
+  for (const row of rows) if (row.orderId && !result.has(row.orderId)) result.set(row.orderId, row);
   return result;
 }
 

@@ -44,7 +44,7 @@ export async function findService(db: Db, id: string, t: Translate): Promise<Ser
   return row ? localizeService(row, t) : null;
 }
 
-async function benefitsByPlan(db: Db, planIds: string[], t: Translate): Promise<Map<string, Benefit[]>> {
+export async function benefitsByPlan(db: Db, planIds: string[], t: Translate): Promise<Map<string, Benefit[]>> {
   const result = new Map<string, Benefit[]>(planIds.map((id) => [id, []]));
   if (planIds.length === 0) return result;
   const rows = await db

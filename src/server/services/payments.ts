@@ -10,12 +10,13 @@ import { orderEvent, orderNotice, setBill, type OrderRow } from './orders.ts';
 import { writeTellAndMail, type NoticeContext } from './notices.ts';
 import type { BillRow } from './bills.ts';
 import type { UserRow } from './users.ts';
+import { signaturePaidNotice, startHiredPeriod, type SignatureRow } from './signature-lifecycle.ts';
 
 /** A bill is due a week after it is issued unless staff say otherwise. */
 const DEFAULT_DUE_DAYS = 7;
 /** The calendar day in Brazil (where bills are paid and due), YYYY-MM-DD. */
 const brazilDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
-const isoDate = (date: Date) => brazilDate.format(date);
+export const isoDate = (date: Date) => brazilDate.format(date);
 
 type PayerField = 'cpf' | 'cnpj';
 interface PayerDocument {
@@ -115,8 +116,9 @@ export async function findBill(db: Db, provider: string, billIdOrLine: string): 
 }
 
 export type ConfirmationResult =
-  | { result: 'replayed' | 'alreadyPaid'; order: null }
-  | { result: 'confirmed'; order: OrderRow };
+  | { result: 'replayed' | 'alreadyPaid'; order: null; signature?: null }
+  | { result: 'confirmed'; order: OrderRow; signature?: null }
+  | { result: 'confirmed'; order: null; signature: SignatureRow };
 
 /**
  * Records the event and confirms the bill and its order (CON) in `tx`; the event id's unique index makes a
@@ -136,10 +138,14 @@ export async function confirmPayment(tx: Db, provider: string, event: PaymentCon
   if (!recorded) return { result: 'replayed', order: null };
   if (bill.status === 'paid') return { result: 'alreadyPaid', order: null };
   await tx.update(bills).set({ status: 'paid', paidAt: event.paidAt }).where(eq(bills.id, bill.id));
+  if (bill.signatureId) {
+    const signature = await startHiredPeriod(tx, bill.signatureId, event.paidAt);
+    return signature ? { result: 'confirmed', order: null, signature } : { result: 'alreadyPaid', order: null };
+  }
   const [order] = await tx
     .update(orders)
     .set({ statusPayment: 'CON', modifiedAt: new Date(), version: sql`${orders.version} + 1` })
-    .where(and(eq(orders.id, bill.orderId), eq(orders.statusPayment, 'APG')))
+    .where(and(eq(orders.id, bill.orderId!), eq(orders.statusPayment, 'APG')))
     .returning();
   return order ? { result: 'confirmed', order } : { result: 'alreadyPaid', order: null };
 }
@@ -154,7 +160,10 @@ export async function receivePayment(ctx: NoticeContext, provider: string, event
     const { result } = await writeTellAndMail(
       ctx,
       (tx) => confirmPayment(tx, provider, event),
-      ({ order }) => (order ? { event: orderEvent(order), notice: { ...orderNotice(order, 'paymentConfirmed', 'success', 'paymentConfirmed'), userId: order.userId } } : {}),
+      ({ order, signature }) => {
+        if (signature) return { notice: signaturePaidNotice(signature) };
+        return order ? { event: orderEvent(order), notice: { ...orderNotice(order, 'paymentConfirmed', 'success', 'paymentConfirmed'), userId: order.userId } } : {};
+      },
     );
     return result;
   } catch (error) {

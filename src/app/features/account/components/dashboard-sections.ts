@@ -32,7 +32,14 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     to: '/dashboard/my-calibrations',
     match: /^\/dashboard\/my-calibrations(\/.*)?$/,
   },
-  { id: 'mySignatures', labelKey: 'dashboard.sections.mySignatures', icon: IconFileCertificate },
+  // The cards, and the benefits they open (/dashboard/my-signatures/benefits/calculator and its manual).
+  {
+    id: 'mySignatures',
+    labelKey: 'dashboard.sections.mySignatures',
+    icon: IconFileCertificate,
+    to: '/dashboard/my-signatures',
+    match: /^\/dashboard\/my-signatures(\/.*)?$/,
+  },
   // The e-mail, password and phone editors (/dashboard/profile/{data}/edit) open from Security and return there.
   {
     id: 'security',
@@ -48,6 +55,6 @@ export interface DashboardSection {
   id: string;
   labelKey: `dashboard.sections.${string}`;
   icon: ComponentType<IconProps>;
-  to?: '/dashboard/profile' | '/dashboard/my-services' | '/dashboard/my-calibrations' | '/dashboard/security' | '/dashboard/notifications';
+  to?: '/dashboard/profile' | '/dashboard/my-services' | '/dashboard/my-calibrations' | '/dashboard/my-signatures' | '/dashboard/security' | '/dashboard/notifications';
   match?: RegExp;
 }

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { formatUsdIn } from '#shared/format/money.ts';
+import type { Plan } from '#shared/schemas/catalog.ts';
+import { useConnectivity } from '#app/lib/sync/connectivity.ts';
+import { useLanguage } from '#app/lib/use-language.ts';
+import { ScreenPanel } from '#app/ui/screen-panel.tsx';
+import { signaturesPullQuery } from '../api/signature-queries.ts';
+import { dropCheckout, subscribe, subscriptionTo, useCheckoutDelivery, useSignatures } from '../store/signature-store.ts';
+
+/**
+ * /plans/{id}/checkout: the plan's summary (docs/product.md §3's labels), the refund policy, and the
+ * confirmation, queued like every write (offline too: it says so, and is sent once). The server's refusal
+ * (one subscription per plan, an unverified e-mail) is shown at the button.
+ */
+export function CheckoutPanel({ userId, plan }: { userId: string; plan: Plan }) {
+  const { t } = useTranslation('signatures');
+  const language = useLanguage();
+  const money = (value: number) => formatUsdIn(value, language);
+  const rows: Array<[string, string]> = [
+    [t('labels.mode'), t(`modality.${plan.modality}`)],
+    [t('labels.basePrice'), money(plan.price)],
+    [t('labels.discount'), money(plan.discount)],
+    [t('labels.trialDays'), t('trialDays', { count: plan.trialTime })],
+    [t('labels.totalPrice'), money(plan.price - plan.discount)],
+  ];
+  return (
+    <ScreenPanel title={t('checkout.title', { plan: plan.title })} description={plan.slogan}>
+      <Stack gap="lg">
+        <Table variant="vertical" withTableBorder aria-label={t('checkout.summary')}>
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w="45%">{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Text size="sm">{t('checkout.trialNote', { count: plan.trialTime })}</Text>
+        <Alert variant="light" color="blue" title={t('checkout.refundTitle')}>
+          {t('checkout.refundBody')}
+        </Alert>
+        <Confirm userId={userId} plan={plan} />
+      </Stack>
+    </ScreenPanel>
+  );
+}
+
+function Confirm({ userId, plan }: { userId: string; plan: Plan }) {
+  const { t } = useTranslation('signatures');
+  const navigate = useNavigate();
+  const { online } = useConnectivity();
+  // What this user already has (one subscription per plan) is known before confirming, offline from the last pull.
+  useQuery(signaturesPullQuery(userId));
+  const signatures = useSignatures();
+  const [checkoutId, setCheckoutId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const delivery = useCheckoutDelivery(checkoutId);
+
+  useEffect(() => {
+    if (!checkoutId || !delivery) return;
+    if (delivery.state === 'delivered') void navigate({ to: '/dashboard/my-signatures' });
+    if (delivery.state === 'refused') {
+      setError(delivery.reason ?? t('checkout.failed'));
+      setCheckoutId(null);
+      void dropCheckout(userId, checkoutId);
+    }
+  }, [checkoutId, delivery, navigate, t, userId]);
+
+  const existing = signatures && subscriptionTo(signatures, plan.id);
+  const confirm = async () => {
+    setError(null);
+    if (existing) return setError(t('checkout.alreadySubscribed'));
+    try {
+      setCheckoutId(await subscribe(userId, plan));
+    } catch {
+      setError(t('checkout.failed'));
+    }
+  };
+  const queuedOffline = checkoutId !== null && delivery?.state === 'queued' && !online;
+  return (
+    <Stack gap="sm">
+      {queuedOffline && (
+        <Alert color="blue" role="status" title={t('checkout.queuedTitle')}>
+          {t('checkout.queuedBody')}{' '}
+          <Anchor component={Link} to="/dashboard/my-signatures">
+            {t('checkout.toMySignatures')}
+          </Anchor>
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={() => void confirm()} loading={checkoutId !== null && online} disabled={queuedOffline} aria-describedby={error ? 'checkout-error' : undefined}>
+          {t('checkout.confirm')}
+        </Button>
+      </Group>
+      {error && (
+        <Text id="checkout-error" c="red.8" size="sm" role="alert" ta="right">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+// The subscription's life (docs/domain.md "Plans"), driven by the job with an injected clock: trial → expired →
+// bill issued through the payment provider → paid (webhook) → hired period → expired → a new bill. Each
+// transition notifies the user and mails them; a repeated run changes nothing.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bills, jobLeases } from '#server/db/schema.ts';
+import type { Signature } from '#shared/schemas/signatures.ts';
+import { API, createMailingTestApp, expectStatus, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
+import { listNotifications, verifiedUser } from '#tests/utils/calibrations.ts';
+import { sendWebhook, uniqueCpf } from '#tests/utils/payments.ts';
+
+const DAY_MS = 86_400_000;
+const SUBJECTS = {
+  expired: ['DoseHub: o período da sua assinatura terminou', "DoseHub: your subscription's period has ended"],
+  bill: ['DoseHub: boleto da sua assinatura', "DoseHub: your subscription's bill"],
+  paid: ['DoseHub: pagamento da assinatura confirmado', 'DoseHub: subscription payment confirmed'],
+};
+
+let t: MailingTestApp;
+let ana: SignedInUser;
+let signatureId: string;
+const start = new Date();
+const at = (days: number) => new Date(start.getTime() + days * DAY_MS);
+
+beforeAll(async () => {
+  t = await createMailingTestApp();
+  ana = await verifiedUser(t, { name: 'Ana Ciclo', cpf: uniqueCpf() });
+  const created = await t.app.inject({ method: 'POST', url: `${API}/users/${ana.id}/signatures/`, headers: { cookie: ana.cookies }, payload: { plan: 'monthly' } });
+  expectStatus(created, 201);
+  signatureId = created.json<Signature>().id;
+});
+afterAll(() => t?.close());
+
+const signature = async () => (await t.app.inject({ url: `${API}/users/${ana.id}/signatures/${signatureId}/`, headers: { cookie: ana.cookies } })).json<Signature>();
+const mailsOf = (subjects: string[]) => t.smtp.messagesTo(ana.email).filter((mail) => subjects.includes(mail.subject));
+const notices = async () => (await listNotifications(t.app, ana, '', 'en-US')).row.map((n) => n.message);
+const calculatorStatus = async () =>
+  (await t.app.inject({ method: 'POST', url: `${API}/users/${ana.id}/radiosynoviorthesis-calculator/`, headers: { cookie: ana.cookies }, payload: { radionuclide: 'Y-90', thickness: 1, surface: 200 } })).statusCode;
+const openBillOf = async () => (await t.app.db.select().from(bills).where(eq(bills.signatureId, signatureId))).filter((bill) => bill.status === 'open');
+const pay = async (providerBillId: string, paidAt: Date) =>
+  sendWebhook(t.app, JSON.stringify({ id: `evt_${providerBillId}`, type: 'payment.confirmed', data: { billId: providerBillId, amount: '60.00', paidAt: paidAt.toISOString() } }));
+
+describe('the lifecycle job, with an injected clock', () => {
+  it('during the trial nothing changes: activated, no bill, the calculator open', async () => {
+    expect(await t.app.runSignatureLifecycle(at(29))).toEqual({ ran: true, expired: 0, billsIssued: 0 });
+    expect(await signature()).toMatchObject({ activated: true, billFile: null, statusCode: 'APG' });
+    expect(await calculatorStatus()).toBe(200);
+  });
+
+  it('the trial ends unpaid: no longer activated, a boleto issued through the provider; notified and mailed; a second run does nothing', async () => {
+    expect(await t.app.runSignatureLifecycle(at(31))).toEqual({ ran: true, expired: 1, billsIssued: 1 });
+    const expired = await signature();
+    expect(expired).toMatchObject({ activated: false, statusCode: 'APG', hiredPeriod: null, billFile: expect.stringMatching(/^\/api\/v1\/files\/[0-9a-f-]{36}\/$/) });
+    const [bill] = await openBillOf();
+    expect(bill).toMatchObject({ provider: 'sandbox', amountCents: 6000, line: expect.stringMatching(/^\d{47}$/) });
+    const pdf = await t.app.inject({ url: expired.billFile!, headers: { cookie: ana.cookies } });
+    expect({ status: pdf.statusCode, type: pdf.headers['content-type'] }).toEqual({ status: 200, type: 'application/pdf' });
+    expect(await calculatorStatus()).toBe(403);
+    await expect.poll(() => mailsOf(SUBJECTS.expired).length).toBe(1);
+    await expect.poll(() => mailsOf(SUBJECTS.bill).length).toBe(1);
+    expect(await notices()).toEqual(expect.arrayContaining(["Your subscription's period has ended: the bill to continue is in My signatures.", "Your subscription's bill is available in My signatures."]));
+
+    expect(await t.app.runSignatureLifecycle(at(31))).toEqual({ ran: true, expired: 0, billsIssued: 0 });
+    expect(await openBillOf()).toHaveLength(1);
+  });
+
+  it('the payment confirmed by the provider sets a month from the payment and activates it again; mailed once', async () => {
+    const [bill] = await openBillOf();
+    const paidAt = new Date(Date.UTC(2027, 0, 31, 15));
+    expectStatus(await pay(bill!.providerBillId, paidAt), 200);
+    expectStatus(await pay(bill!.providerBillId, paidAt), 200);
+    expect(await signature()).toMatchObject({ activated: true, statusCode: 'CON', statusPayment: 'Confirmado', hiredPeriod: { initial: '2027-01-31', end: '2027-02-28' } });
+    expect(await calculatorStatus()).toBe(200);
+    await expect.poll(() => mailsOf(SUBJECTS.paid).length).toBe(1);
+    expect(await notices()).toContain('Subscription payment confirmed: it is active until 2027-02-28.');
+  });
+
+  it('the hired period ends unpaid: expired again with a new bill', async () => {
+    expect(await t.app.runSignatureLifecycle(new Date(Date.UTC(2027, 1, 27, 15)))).toMatchObject({ expired: 0 });
+    expect(await t.app.runSignatureLifecycle(new Date(Date.UTC(2027, 1, 28, 15)))).toEqual({ ran: true, expired: 1, billsIssued: 1 });
+    expect(await signature()).toMatchObject({ activated: false, statusCode: 'APG', hiredPeriod: { end: '2027-02-28' } });
+    expect(await openBillOf()).toHaveLength(1);
+    await expect.poll(() => mailsOf(SUBJECTS.expired).length).toBe(2);
+  });
+
+  it('one process at a time: while another process holds the job\'s lease nothing runs; an expired lease is taken over', async () => {
+    const until = new Date(Date.now() + 60_000);
+    await t.app.db.insert(jobLeases).values({ name: 'signature-lifecycle', holder: 'another-process', until });
+    expect(await t.app.runSignatureLifecycle(at(400))).toEqual({ ran: false, expired: 0, billsIssued: 0 });
+    await t.app.db.update(jobLeases).set({ until: new Date(Date.now() - 1) }).where(eq(jobLeases.name, 'signature-lifecycle'));
+    expect(await t.app.runSignatureLifecycle(at(400))).toMatchObject({ ran: true, expired: 0, billsIssued: 0 });
+  });
+});
