@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 describe('dashboard layout (docs/product.md §2 dashboard sections)', () => {
-  it('links Perfil, Meus serviços, Minhas calibrações, Segurança and Notificações, and lists the sections still to come without links', async () => {
+  it('links Perfil, Meus serviços, Minhas calibrações, Minhas assinaturas, Segurança and Notificações; none is left "coming soon"', async () => {
     stubApi(accountRoutes());
     await renderRoute('/dashboard/profile', { auth });
     const nav = await screen.findByRole('navigation', { name: 'Seções da conta' });
@@ -29,9 +29,9 @@ describe('dashboard layout (docs/product.md §2 dashboard sections)', () => {
     expect(within(nav).getByRole('link', { name: 'Minhas calibrações' })).toHaveAttribute('href', '/dashboard/my-calibrations');
     expect(within(nav).getByRole('link', { name: 'Segurança' })).toHaveAttribute('href', '/dashboard/security');
     expect(within(nav).getByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/dashboard/notifications');
-    expect(within(nav).getAllByRole('link')).toHaveLength(5);
-    expect(within(nav).getByText('Minhas assinaturas')).toBeInTheDocument();
-    expect(within(nav).getAllByText('Em breve')).toHaveLength(1);
+    expect(within(nav).getByRole('link', { name: 'Minhas assinaturas' })).toHaveAttribute('href', '/dashboard/my-signatures');
+    expect(within(nav).getAllByRole('link')).toHaveLength(6);
+    expect(within(nav).queryByText('Em breve')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
   });
 
