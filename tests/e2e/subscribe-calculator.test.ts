@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate } from '#shared/brazil/dates.ts';
 import { formatUsdIn } from '#shared/format/money.ts';
 import type { Language } from '#shared/languages.ts';
-import { confirmedUser, loginThroughUi } from './support/accounts.ts';
+import { apiList, confirmedUser, loginThroughUi } from './support/accounts.ts';
 import { openPage, workerInControl } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
@@ -72,6 +72,33 @@ describe('subscribe → card → calculator → offline, in Chromium against the
     expect(await page.getByRole('textbox', { name: new RegExp(escape(t.calculator.surface)) }).count()).toBe(0);
     await page.getByRole('link', { name: t.calculator.toPlans }).click();
     await page.waitForURL(`${env.server.url}/plans`);
+    await context.close();
+  });
+
+  it('a checkout confirmed offline says so, is sent once when the network returns, and the company gets one "Nova assinatura"', async () => {
+    const t = read('pt-BR', 'signatures');
+    const user = await confirmedUser(env.server.url, env.smtp, 'assina-offline@hospital.example');
+    const companyMails = () => env.smtp.messages.filter((mail) => mail.subject === 'Nova assinatura' && mail.text.includes(user.email));
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const page = await openPage(context);
+    await loginThroughUi(page, env.server.url, user, login);
+    await page.goto(`${env.server.url}/plans/yearly/checkout`);
+    const confirm = page.getByRole('button', { name: t.checkout.confirm });
+    await confirm.waitFor();
+
+    await context.setOffline(true);
+    await confirm.click();
+    await page.getByText(t.checkout.queuedBody).waitFor();
+    expect(companyMails()).toEqual([]);
+
+    await context.setOffline(false);
+    await page.waitForURL(`${env.server.url}/dashboard/my-signatures`, { timeout: 15_000 });
+    await page.getByTestId('signature-yearly').getByText(t.status.active).waitFor();
+    await expect.poll(() => companyMails().length, { timeout: 15_000 }).toBe(1);
+    await page.reload();
+    await page.getByTestId('signature-yearly').waitFor();
+    expect((await apiList(env.server.url, user, 'signatures/')).count).toBe(1);
+    expect(companyMails()).toHaveLength(1);
     await context.close();
   });
 });
