@@ -99,6 +99,12 @@ describe('subscribe → card → calculator → offline, in Chromium against the
     await page.getByTestId('signature-yearly').waitFor();
     expect((await apiList(env.server.url, user, 'signatures/')).count).toBe(1);
     expect(companyMails()).toHaveLength(1);
+
+    // A second checkout of the same plan is refused at the button, with v1's message.
+    await page.goto(`${env.server.url}/plans/yearly/checkout`);
+    await page.getByRole('button', { name: t.checkout.confirm }).click();
+    await page.getByRole('alert').filter({ hasText: t.checkout.alreadySubscribed }).waitFor();
+    expect((await apiList(env.server.url, user, 'signatures/')).count).toBe(1);
     await context.close();
   });
 });
