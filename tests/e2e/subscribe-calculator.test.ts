@@ -72,6 +72,13 @@ describe('subscribe → card → calculator → offline, in Chromium against the
     expect(await page.getByRole('textbox', { name: new RegExp(escape(t.calculator.surface)) }).count()).toBe(0);
     await page.getByRole('link', { name: t.calculator.toPlans }).click();
     await page.waitForURL(`${env.server.url}/plans`);
+
+    // The manual is for everyone: the model, its assumptions and the coefficient table.
+    await page.goto(`${env.server.url}/dashboard/my-signatures/benefits/calculator/manual`);
+    await page.getByRole('heading', { name: t.manual.model.title }).waitFor();
+    const table = page.getByRole('table', { name: t.manual.tableLabel });
+    expect(await table.getByRole('row').count()).toBe(1 + 10);
+    await table.getByRole('row', { name: /Re-188 2 mm 4,468 3,059 17 h/ }).waitFor();
     await context.close();
   });
 
