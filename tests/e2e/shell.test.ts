@@ -86,12 +86,12 @@ describe('the public shell in Chromium against the real server', () => {
     await context.close();
   });
 
-  it('lists the plans from the API with USD prices', async () => {
+  it("lists the plans from the API with USD prices in the language's own format (issue 16)", async () => {
     const page = await freshPage();
     await page.goto(`${server.url}/plans`);
     const yearly = page.getByTestId('plan-yearly');
     await yearly.waitFor();
-    expect(await yearly.innerText()).toContain('$220.00');
+    expect(await yearly.innerText()).toContain('US$\u00a0220,00');
     expect(await yearly.innerText()).toContain('Calculadora de radiosinoviortese');
     await context.close();
   });

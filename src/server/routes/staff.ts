@@ -17,6 +17,7 @@ import { findAnalysis, isStaffMove, presentAnalysis, setAnalysisStatus, staffAna
 import { tellUser, type Notice } from '../services/notices.ts';
 import { createOrder, findOrder, orderNotice, presentOrders, setBill, staffOrderPage, updateOrder, type OrderRow } from '../services/orders.ts';
 import type { Db } from '../db/client.ts';
+import { staffSignatureRoutes } from './staff-signatures.ts';
 
 const tags = ['staff'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
@@ -75,6 +76,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     if (route.url.startsWith('/api/v1/staff/')) route.schema = { ...schema, security: SIGNED_IN, openapi: { ...schema.openapi, staff: true } };
   });
   const present = async (request: FastifyRequest, row: OrderRow) => (await presentOrders(app.db, [row], request.t))[0]!;
+  await app.register(staffSignatureRoutes);
 
   app.get(
     '/staff/orders/',

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { bills, files, jobLeases, signatures, users } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import { appError } from '../errors.ts';
 import { writeTellAndMail, type Notice, type NoticeContext } from './notices.ts';
 import { addDays, today, type SignatureRow } from './signatures.ts';
 
@@ -62,6 +63,24 @@ export async function startHiredPeriod(tx: Db, signatureId: string, paidAt: Date
     .where(and(eq(signatures.id, signatureId), eq(signatures.statusPayment, 'APG')))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Staff confirm a subscription's payment (a boleto paid elsewhere, a transfer): its open bill is paid and the hired
+ * period starts today, activated; the user is notified and mailed. Already paid: as it is. 404 for no subscription.
+ */
+export async function confirmSignaturePayment(ctx: NoticeContext, signatureId: string, now = new Date()): Promise<SignatureRow> {
+  const [current] = await ctx.db.select().from(signatures).where(eq(signatures.id, signatureId));
+  if (!current) throw appError(404, 'errors.resourceNotFound');
+  const started = await writeTellAndMail(
+    ctx,
+    async (tx) => {
+      await tx.update(bills).set({ status: 'paid', paidAt: now }).where(and(eq(bills.signatureId, signatureId), eq(bills.status, 'open')));
+      return startHiredPeriod(tx, signatureId, now);
+    },
+    (row) => (row ? { notice: signaturePaidNotice(row) } : {}),
+  );
+  return started ?? current;
 }
 
 /** The period in force ends on this day: the hired period's end, or the trial's before any payment. */

@@ -1,12 +1,14 @@
 // The subscription's life (docs/domain.md "Plans"), driven by the job with an injected clock: trial → expired →
 // bill issued through the payment provider → paid (webhook) → hired period → expired → a new bill. Each
 // transition notifies the user and mails them; a repeated run changes nothing.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills, jobLeases } from '#server/db/schema.ts';
 import type { Signature } from '#shared/schemas/signatures.ts';
 import { API, createMailingTestApp, expectStatus, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
 import { listNotifications, verifiedUser } from '#tests/utils/calibrations.ts';
+import { staffUser } from '#tests/utils/orders.ts';
 import { sendWebhook, uniqueCpf } from '#tests/utils/payments.ts';
 
 const DAY_MS = 86_400_000;
@@ -89,5 +91,33 @@ describe('the lifecycle job, with an injected clock', () => {
     expect(await t.app.runSignatureLifecycle(at(400))).toEqual({ ran: false, expired: 0, billsIssued: 0 });
     await t.app.db.update(jobLeases).set({ until: new Date(Date.now() - 1) }).where(eq(jobLeases.name, 'signature-lifecycle'));
     expect(await t.app.runSignatureLifecycle(at(400))).toMatchObject({ ran: true, expired: 0, billsIssued: 0 });
+  });
+});
+
+describe('staff confirm a payment', () => {
+  it('the bill paid, a year from today for the yearly plan, activated; notified and mailed; 403 for a user, 404 for none', async () => {
+    const bia = await verifiedUser(t, { name: 'Bia Anual', cnpj: '11222333000181' });
+    const created = await t.app.inject({ method: 'POST', url: `${API}/users/${bia.id}/signatures/`, headers: { cookie: bia.cookies }, payload: { plan: 'yearly' } });
+    const id = created.json<Signature>().id;
+    await t.app.runSignatureLifecycle(at(31));
+    const [bill] = await t.app.db.select().from(bills).where(eq(bills.signatureId, id));
+    expect(bill).toMatchObject({ status: 'open', amountCents: 22000, payerDocument: '11222333000181' });
+
+    const confirmUrl = (sid: string) => `${API}/staff/signatures/${sid}/confirm-payment/`;
+    expectStatus(await t.app.inject({ method: 'POST', url: confirmUrl(id), headers: { cookie: bia.cookies } }), 403);
+    const staff = await staffUser(t);
+    expectStatus(await t.app.inject({ method: 'POST', url: confirmUrl(randomUUID()), headers: { cookie: staff.cookies } }), 404);
+    const confirmed = await t.app.inject({ method: 'POST', url: confirmUrl(id), headers: { cookie: staff.cookies } });
+    expectStatus(confirmed, 200);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    // A year from today (29 Feb would become 28 Feb).
+    const end = new Date(Date.UTC(Number(today.slice(0, 4)) + 1, Number(today.slice(5, 7)) - 1, Math.min(Number(today.slice(8)), 28))).toISOString().slice(0, 10);
+    const answered = confirmed.json<Signature>();
+    expect(answered).toMatchObject({ activated: true, statusCode: 'CON', hiredPeriod: { initial: today } });
+    if (!today.endsWith('-29') && !today.endsWith('-30') && !today.endsWith('-31')) expect(answered.hiredPeriod!.end).toBe(end);
+    expect((await t.app.db.select().from(bills).where(eq(bills.id, bill!.id)))[0]).toMatchObject({ status: 'paid' });
+    await expect.poll(() => t.smtp.messagesTo(bia.email).filter((mail) => SUBJECTS.paid.includes(mail.subject)).length).toBe(1);
+    expectStatus(await t.app.inject({ method: 'POST', url: confirmUrl(id), headers: { cookie: staff.cookies } }), 200);
+    await expect.poll(() => t.smtp.messagesTo(bia.email).filter((mail) => SUBJECTS.paid.includes(mail.subject)).length).toBe(1);
   });
 });

@@ -44,6 +44,8 @@ function CalculatorForm() {
   const [values, setValues] = useState<CalculatorValues>({ nuclide: 'Y-90', thickness: 1, surface: '', drawnAt: '', injectAt: '' });
   const outcome = calculateOutcome(values);
   const thicknesses = thicknessesOf(values.nuclide);
+  // The value is read at the event: React clears `currentTarget` before a state updater runs.
+  const setField = <K extends keyof CalculatorValues>(key: K, value: CalculatorValues[K]) => setValues((current) => ({ ...current, [key]: value }));
   const chooseNuclide = (nuclide: Radionuclide) =>
     setValues((current) => ({ ...current, nuclide, thickness: thicknessesOf(nuclide).includes(current.thickness as 1) ? current.thickness : 1 }));
   return (
@@ -55,7 +57,7 @@ function CalculatorForm() {
           label={t('calculator.thickness')}
           data={thicknesses.map((mm) => ({ value: String(mm), label: t('calculator.mm', { count: mm }) }))}
           value={String(values.thickness)}
-          onChange={(event) => setValues((current) => ({ ...current, thickness: Number(event.currentTarget.value) }))}
+          onChange={(event) => setField('thickness', Number(event.currentTarget.value))}
         />
         <TextInput
           label={t('calculator.surface')}
@@ -64,7 +66,7 @@ function CalculatorForm() {
           autoComplete="off"
           required
           value={values.surface}
-          onChange={(event) => setValues((current) => ({ ...current, surface: event.currentTarget.value }))}
+          onChange={(event) => setField('surface', event.currentTarget.value)}
           error={values.surface !== '' && outcome.surfaceProblem ? t(`calculator.surfaceProblem.${outcome.surfaceProblem}`) : undefined}
         />
       </SimpleGrid>
@@ -77,12 +79,12 @@ function CalculatorForm() {
         {t('calculator.decayTitle')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput type="datetime-local" label={t('calculator.drawnAt')} value={values.drawnAt} onChange={(event) => setValues((current) => ({ ...current, drawnAt: event.currentTarget.value }))} />
+        <TextInput type="datetime-local" label={t('calculator.drawnAt')} value={values.drawnAt} onChange={(event) => setField('drawnAt', event.currentTarget.value)} />
         <TextInput
           type="datetime-local"
           label={t('calculator.injectAt')}
           value={values.injectAt}
-          onChange={(event) => setValues((current) => ({ ...current, injectAt: event.currentTarget.value }))}
+          onChange={(event) => setField('injectAt', event.currentTarget.value)}
           error={outcome.drawAfterInjection ? t('calculator.drawAfterInjection') : undefined}
         />
       </SimpleGrid>
