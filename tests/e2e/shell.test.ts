@@ -100,8 +100,10 @@ describe('the public shell in Chromium against the real server', () => {
     const page = await freshPage({ width: 1280, height: 500 });
     await page.goto(`${server.url}/services`);
     await page.getByTestId('service-model-comp').waitFor();
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // Scrolled down once the page has its height (the router may still restore the top right after the first paint).
+    await expect
+      .poll(() => page.evaluate(() => (window.scrollTo(0, document.body.scrollHeight), window.scrollY)))
+      .toBeGreaterThan(0);
 
     const terms = page.getByRole('link', { name: 'Termos de uso' });
     expect(await terms.getAttribute('target')).toBe('_blank');
