@@ -25,6 +25,7 @@ import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
 import { Route as AuthenticatedDashboardNotificationsRouteImport } from './routes/_authenticated/dashboard/notifications'
 import { Route as AuthenticatedDashboardSecurityRouteImport } from './routes/_authenticated/dashboard/security'
+import { Route as AuthenticatedStaffSplatRouteImport } from './routes/_authenticated/staff.$'
 import { Route as ServicesIdHireRouteImport } from './routes/services.$id.hire'
 import { Route as UsersIdEmailConfirmRouteImport } from './routes/users.$id.email-confirm'
 import { Route as UsersIdResetPasswordRouteImport } from './routes/users.$id.reset-password'
@@ -125,6 +126,11 @@ const AuthenticatedDashboardSecurityRoute =
     path: '/security',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedStaffSplatRoute = AuthenticatedStaffSplatRouteImport.update({
+  id: '/staff/$',
+  path: '/staff/$',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const ServicesIdHireRoute = ServicesIdHireRouteImport.update({
   id: '/services/$id/hire',
   path: '/services/$id/hire',
@@ -242,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/services/': typeof ServicesIndexRoute
   '/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
   '/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
+  '/staff/$': typeof AuthenticatedStaffSplatRoute
   '/services/$id/hire': typeof ServicesIdHireRoute
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
@@ -275,6 +282,7 @@ export interface FileRoutesByTo {
   '/services': typeof ServicesIndexRoute
   '/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
   '/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
+  '/staff/$': typeof AuthenticatedStaffSplatRoute
   '/services/$id/hire': typeof ServicesIdHireRoute
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
@@ -311,6 +319,7 @@ export interface FileRoutesById {
   '/services/': typeof ServicesIndexRoute
   '/_authenticated/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
   '/_authenticated/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
+  '/_authenticated/staff/$': typeof AuthenticatedStaffSplatRoute
   '/services/$id/hire': typeof ServicesIdHireRoute
   '/users/$id/email-confirm': typeof UsersIdEmailConfirmRoute
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
@@ -347,6 +356,7 @@ export interface FileRouteTypes {
     | '/services/'
     | '/dashboard/notifications'
     | '/dashboard/security'
+    | '/staff/$'
     | '/services/$id/hire'
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
@@ -380,6 +390,7 @@ export interface FileRouteTypes {
     | '/services'
     | '/dashboard/notifications'
     | '/dashboard/security'
+    | '/staff/$'
     | '/services/$id/hire'
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
@@ -415,6 +426,7 @@ export interface FileRouteTypes {
     | '/services/'
     | '/_authenticated/dashboard/notifications'
     | '/_authenticated/dashboard/security'
+    | '/_authenticated/staff/$'
     | '/services/$id/hire'
     | '/users/$id/email-confirm'
     | '/users/$id/reset-password'
@@ -566,6 +578,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard/security'
       preLoaderRoute: typeof AuthenticatedDashboardSecurityRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/staff/$': {
+      id: '/_authenticated/staff/$'
+      path: '/staff/$'
+      fullPath: '/staff/$'
+      preLoaderRoute: typeof AuthenticatedStaffSplatRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/services/$id/hire': {
       id: '/services/$id/hire'
@@ -746,12 +765,14 @@ const AuthenticatedDashboardRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRouteWithChildren
+  AuthenticatedStaffSplatRoute: typeof AuthenticatedStaffSplatRoute
   AuthenticatedPlansIdCheckoutRoute: typeof AuthenticatedPlansIdCheckoutRoute
   AuthenticatedServicesIdHireBudgetFormRoute: typeof AuthenticatedServicesIdHireBudgetFormRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRouteWithChildren,
+  AuthenticatedStaffSplatRoute: AuthenticatedStaffSplatRoute,
   AuthenticatedPlansIdCheckoutRoute: AuthenticatedPlansIdCheckoutRoute,
   AuthenticatedServicesIdHireBudgetFormRoute:
     AuthenticatedServicesIdHireBudgetFormRoute,

@@ -6,15 +6,23 @@ import { registerOrderLiveEvents } from './features/orders/store/live-orders.ts'
 import { useLiveNotifications } from './features/notifications/store/live-notifications.ts';
 import { registerNotificationSenders } from './features/notifications/store/notification-store.ts';
 import { registerQuoteSenders } from './features/quotes/store/quote-senders.ts';
+import { registerSignatureLiveEvents } from './features/signatures/store/live-signatures.ts';
 import { registerSignatureSenders } from './features/signatures/store/signature-senders.ts';
 import { useNotificationsSync } from './features/notifications/store/use-notifications-sync.ts';
 import { startPushLifecycle } from './features/pwa/push-lifecycle.ts';
 import { setAppBadge } from './lib/app-badge.ts';
 import { startLocalFirst } from './lib/local-first.ts';
 import { startUploadTerminations } from './lib/uploads/upload-termination.ts';
+
 import { whenIdle } from './lib/use-idle.ts';
 import { loadMessageHost } from './ui/message-host.tsx';
 import { useUnreadNotificationCount } from './ui/notification-bell.tsx';
+
+/**
+ * The back-office's report upload (staff writes are never queued) takes the tus code from here: importing it
+ * from its own module would split it out of this chunk and add a chunk to the preload lists `/` carries.
+ */
+export { uploadNow, type UploadNowProgress } from './lib/uploads/tus-upload.ts';
 
 /**
  * What only a signed-in user needs: the local-first engine (Dexie, the outbox and its drainer), the
@@ -34,6 +42,7 @@ export function startSignedInRuntime(queryClient: QueryClient) {
   startCalibrationsSync(queryClient);
   startOrdersSync(queryClient);
   registerOrderLiveEvents(queryClient);
+  registerSignatureLiveEvents(queryClient);
   // Cancelled uploads whose end the server has not confirmed yet (calibrations' and analyses').
   startUploadTerminations();
   startPushLifecycle();

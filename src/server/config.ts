@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** Illustrative, for development and tests: production sets USD_BRL_RATE (src/server/README.md "Decisions"). */
+export const DEFAULT_USD_BRL_RATE = '5.50';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const EnvSchema = z.object({
@@ -33,6 +35,8 @@ const EnvSchema = z.object({
   PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   PAYMENTS_WEBHOOK_SECRET: z.string().min(32).optional(),
   COMPANY_NAME: z.string().min(1).default('Dosimagem'),
+  // BRL per USD for subscription boletos (a boleto is always in BRL): up to 4 decimals.
+  USD_BRL_RATE: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be BRL per USD, e.g. 5.50').refine((rate) => Number(rate) > 0, 'must be above 0').default(DEFAULT_USD_BRL_RATE),
   COMPANY_CNPJ: z.string().regex(/^\d{14}$/, 'must be the 14 digits of a CNPJ').default('42438610000111'),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   S3_CHECKSUMS: z.enum(['when_required', 'when_supported']).default('when_required'),
@@ -43,8 +47,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** PostgreSQL when set; otherwise PGlite in `${dataDir}/db` (or in memory when `memory`). */
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+  /**
+   * PostgreSQL when set; otherwise PGlite in `${dataDir}/db` (or in memory when `memory`), started from `image`, a
+   * dump of a database, when given (tests: a migrated one, instead of initdb each time).
+   */
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null; image?: Blob };
   logLevel: (typeof LOG_LEVELS)[number];
   staffEmail: string;
   /** The built client; null disables static serving (API-only, as in tests). */
@@ -99,9 +106,11 @@ export interface PaymentsConfig {
   webhookSecret: string | null;
   /** The beneficiary printed on bills: the company. */
   beneficiary: { name: string; cnpj: string };
+  /** BRL per USD (a decimal string, up to 4 places): a subscription's USD total becomes its boleto's BRL amount. */
+  usdBrlRate?: string;
 }
 
-export const DEFAULT_PAYMENTS: PaymentsConfig = { provider: 'sandbox', webhookSecret: null, beneficiary: { name: 'Dosimagem', cnpj: '42438610000111' } };
+export const DEFAULT_PAYMENTS: PaymentsConfig = { provider: 'sandbox', webhookSecret: null, beneficiary: { name: 'Dosimagem', cnpj: '42438610000111' }, usdBrlRate: DEFAULT_USD_BRL_RATE };
 
 export interface S3Config {
   bucket: string;
@@ -153,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadSweepMs: e.UPLOAD_SWEEP_MINUTES * 60_000,
     uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_MINUTES * 60_000,
     s3: s3Of(e),
-    payments: { provider: e.PAYMENTS_PROVIDER, webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null, beneficiary: { name: e.COMPANY_NAME, cnpj: e.COMPANY_CNPJ } },
+    payments: { provider: e.PAYMENTS_PROVIDER, webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null, beneficiary: { name: e.COMPANY_NAME, cnpj: e.COMPANY_CNPJ }, usdBrlRate: e.USD_BRL_RATE },
   };
 }
 

@@ -14,6 +14,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly messages: readonly ErrorMessage[],
     readonly headers: Record<string, string> = {},
+    /** More of the answer beside `errors` (a 412's `current` record), as documented for the route. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(messages.map((m) => m.key).join(', '));
     this.name = 'AppError';

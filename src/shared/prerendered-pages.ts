@@ -34,6 +34,29 @@ const ROOT = '<div id="root"></div>';
 const lowerScriptPriority = (html: string) =>
   html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 
+/** Pre-rendered pages whose first screen is a form: the app, which makes the form usable, loads with the page. */
+const FORM_PAGES: readonly string[] = ['/login', '/signup', '/forgot-password/request', '/contact'];
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * A page to read (home, about, services…) paints, with its images, before the app's code is even requested:
+ * `public/start-app.js` requests the entry and the page's chunks after the load event (the page's styles and eager
+ * images, the LCP one among them) and the frame that paints them. On a slow network the styles and that image get the
+ * bandwidth, and the page's largest paint waits neither for the entry's 156 kB nor for their run on a slow CPU
+ * (issue 18: LCP ≤ 2 s in Lighthouse). The cost: the page stays inert (its links idle) until the app is in.
+ */
+function startAppAfterPaint(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return lowerScriptPriority(html);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href);
+  const starter = `<script type="module" fetchpriority="low" src="/start-app.js" data-entry="${entry}" data-preloads="${preloads.join(' ')}"></script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => starter);
+}
+
+const deferScripts = (html: string, path: string | undefined) => (path === undefined || FORM_PAGES.includes(path) ? lowerScriptPriority(html) : startAppAfterPaint(html));
+
 /** What React renders first in a page (title, description) and the server moves into the shell's head, in place of its own. */
 const HEAD_TAGS = [/<title>[^<]*<\/title>/, /<meta name="description" content="[^"]*"\s*\/?>/];
 
@@ -63,7 +86,7 @@ function withPage(html: string, page: string, language: Language, place?: PagePl
     head = head.replace(tag, () => found);
   }
   if (place) head = head.replace('</head>', () => `${seoTags(head, language, place)}</head>`);
-  return lowerScriptPriority(head).replace(ROOT, () => `<div id="root"><div inert>${content}</div></div>`);
+  return deferScripts(head, place?.path).replace(ROOT, () => `<div id="root"><div inert>${content}</div></div>`);
 }
 
 /** The shell with its document language (and the preloaded start-up texts') set, and the page in its root. */

@@ -3,7 +3,10 @@
  * through the images input of the analysis form (the "Choose DICOM files" input), summarised, then
  * de-identified into the zip that would be queued, all in the intake worker of a real Chromium. Measures
  * the de-identification from the click on Confirm to the "de-identified" message (reading, rewriting
- * and zipping every file): files/s and MB/s, and the scan before it. Needs a built client (`npm run build`).
+ * and zipping every file): files/s and MB/s, and the scan before it; and the peak memory (RSS) of the
+ * Chromium renderer process that runs the page and its intake worker during the de-identification (Linux: its
+ * peak is reset through /proc/<pid>/clear_refs before Confirm and read from VmHWM after). Needs a built client
+ * (`npm run build`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +18,8 @@ import { paidOrder, staffSession } from '#tests/e2e/support/orders.ts';
 import { startServer } from '#tests/e2e/support/server.ts';
 import { startSmtpCapture } from '#tests/utils/smtp.ts';
 
-const FILES = 500;
+/** 500 by default (the issue's study); DICOM_BENCH_FILES=2000 for a 1 GB one. */
+const FILES = Number(process.env.DICOM_BENCH_FILES ?? 500);
 const FILE_BYTES = 500 * 1024;
 const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
 const t = { auth: read('auth'), dicom: read('dicom') };
@@ -28,12 +32,44 @@ function writeStudy(folder: string): { paths: string[]; bytes: number } {
   let bytes = 0;
   for (let index = 0; index < FILES; index++) {
     const file = path.join(folder, `IM${String(index).padStart(4, '0')}.dcm`);
-    const buffer = new Uint8Array(makeStudyFile({ studyUid, seriesUid, pixelBytes: FILE_BYTES }));
+    const buffer = new Uint8Array(makeStudyFile({ studyUid, seriesUid, pixelBytes: FILE_BYTES, noise: true }));
     fs.writeFileSync(file, buffer);
     bytes += buffer.byteLength;
     paths.push(file);
   }
   return { paths, bytes };
+}
+
+/** This process's Chromium descendants of a kind (other runs on the machine are not ours): renderers, or the browser process. */
+function ourChromium(kind: 'renderer' | 'browser'): number[] {
+  const parents = new Map<number, number>();
+  for (const name of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const ours = (pid: number): boolean => pid === process.pid || (pid > 1 && parents.has(pid) && ours(parents.get(pid)!));
+  return [...parents.keys()].filter((pid) => {
+    try {
+      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      return ours(pid) && command.includes('chromium') && (kind === 'renderer' ? command.includes('--type=renderer') : !command.includes('--type='));
+    } catch {
+      return false;
+    }
+  });
+}
+
+const statusKiB = (pid: number, field: 'VmHWM' | 'VmRSS') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+/** Resets the processes' peak RSS; returns the RSS at the reset and a reader of the highest peak since (MB). */
+function watchPeak(kind: 'renderer' | 'browser') {
+  const pids = ourChromium(kind);
+  for (const pid of pids) fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  const before = Math.max(...pids.map((pid) => statusKiB(pid, 'VmRSS'))) / 1024;
+  return { before, peak: () => Math.max(...pids.map((pid) => statusKiB(pid, 'VmHWM'))) / 1024 };
 }
 
 async function main() {
@@ -56,16 +92,21 @@ async function main() {
     await confirm.waitFor({ timeout: 300_000 });
     const scanSeconds = (performance.now() - scanStarted) / 1000;
 
+    const memory = { renderer: watchPeak('renderer'), browser: watchPeak('browser') };
     const started = performance.now();
     await confirm.click();
     await page.getByText(t.dicom.readyTitle, { exact: true }).waitFor({ timeout: 600_000 });
     const seconds = (performance.now() - started) / 1000;
+    const peakMB = { renderer: memory.renderer.peak(), browser: memory.browser.peak() };
     const megabytes = study.bytes / 1e6;
 
     console.log(`\nDICOM de-identification in Chromium: ${FILES} files, ${megabytes.toFixed(0)} MB (generated NM study)\n`);
     console.log('| step | time | files/s | MB/s |\n|---|---|---|---|');
     console.log(`| scan (summary, checks) | ${scanSeconds.toFixed(1)} s | ${(FILES / scanSeconds).toFixed(0)} | ${(megabytes / scanSeconds).toFixed(1)} |`);
     console.log(`| de-identify + zip | ${seconds.toFixed(1)} s | ${(FILES / seconds).toFixed(0)} | ${(megabytes / seconds).toFixed(1)} |`);
+    console.log('\n| Chromium process (RSS) | before Confirm | peak while de-identifying |\n|---|---|---|');
+    console.log(`| renderer (page + intake worker) | ${memory.renderer.before.toFixed(0)} MB | ${peakMB.renderer.toFixed(0)} MB |`);
+    console.log(`| browser (holds Blob bytes) | ${memory.browser.before.toFixed(0)} MB | ${peakMB.browser.toFixed(0)} MB |`);
   } finally {
     await browser.close();
     await server.stop();

@@ -114,6 +114,8 @@ describe('hiring a service', () => {
     await page.getByTestId('service-dosi-clin').getByRole('link', { name: new RegExp(`^${pt.site.services.hire}`) }).click();
     await page.waitForURL(`${env.server.url}/services/dosi-clin/hire`);
     const steps = page.getByRole('list', { name: pt.site.hirePage.stepsTitle }).getByRole('heading', { level: 3 });
+    // The address changes before the page's lazy route has rendered: wait for the last step to show.
+    await steps.nth(4).waitFor();
     expect(await steps.allTextContents()).toEqual(['quote', 'order', 'payment', 'analyses', 'report'].map((step) => pt.site.hirePage.steps[step].title));
 
     await page.getByRole('link', { name: pt.site.hirePage.login }).click();

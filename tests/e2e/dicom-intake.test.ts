@@ -92,6 +92,12 @@ describe('DICOM intake in the browser (issue 19)', () => {
     const row = (await table.locator('tbody tr').first().locator('td').allTextContents()).map((cell) => cell.trim());
     expect(row).toEqual(['NM', '300', '2026-03-10 10:15:00', '2026-03-10 10:30:00', 'Lu-177 PSMA', '7400 MBq', '2026-03-10 08:00:00', '71.5 kg']);
     await page.getByText(t.dicom.localOnly).waitFor();
+    // What is removed and kept, by group and in the user's language, the DICOM keyword as a hint.
+    const removed = page.getByRole('group', { name: t.dicom.removedTitle });
+    expect(await removed.textContent()).toContain(fill(t.dicom.groupLabel, { group: t.dicom.groups.patient }));
+    const name = removed.getByText(t.dicom.elements.PatientName, { exact: true });
+    expect(await name.getAttribute('title')).toBe(fill(t.dicom.elementHint, { keyword: 'PatientName', tag: '0010,0010' }));
+    await page.getByRole('group', { name: t.dicom.keptTitle }).getByText(t.dicom.elements.PatientWeight, { exact: true }).waitFor();
 
     await page.context().setOffline(true);
     const progress: string[] = [];

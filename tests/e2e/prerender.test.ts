@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PATHS } from '#shared/prerendered-pages.ts';
 import { SUPPORTED_LANGUAGES } from '#shared/languages.ts';
-import { openPage } from './support/browser.ts';
+import { APP_START_MS, openPage } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
 const env = useE2eEnvironment();
@@ -48,7 +48,7 @@ describe('public pages pre-rendered by the build (first paint before the scripts
       const before = await stillPage.getByRole('heading', { level: 1 }).boundingBox();
       const response = await page.goto(`${env.server.url}${pagePath}`);
       expect(await response?.text()).toContain('<div inert>');
-      await expect.poll(() => page.locator('[inert]').count()).toBe(0);
+      await expect.poll(() => page.locator('[inert]').count(), { timeout: APP_START_MS }).toBe(0);
       await expect.poll(() => page.locator('main').count()).toBe(1);
       expect([pagePath, await page.getByRole('heading', { level: 1 }).boundingBox()]).toEqual([pagePath, before]);
     }
@@ -62,7 +62,7 @@ describe('public pages pre-rendered by the build (first paint before the scripts
     const context = await env.browser.newContext({ viewport: PHONE });
     const page = await openPage(context);
     await page.goto(`${env.server.url}/login`);
-    await expect.poll(() => page.locator('[inert]').count()).toBe(0);
+    await expect.poll(() => page.locator('[inert]').count(), { timeout: APP_START_MS }).toBe(0);
     await page.getByLabel('E-mail').fill('nobody@example.com');
     await page.getByLabel(/^Senha( \*)?$/).fill('wrong-password-1');
     await page.getByRole('button', { name: 'Entrar' }).click();
@@ -76,7 +76,7 @@ describe('public pages pre-rendered by the build (first paint before the scripts
     const page = await openPage(context);
     const response = await page.goto(`${env.server.url}/login`);
     expect(await response?.text()).toContain('<title>Entrar · DoseHub</title>');
-    await expect.poll(() => page.locator('[inert]').count()).toBe(0);
+    await expect.poll(() => page.locator('[inert]').count(), { timeout: APP_START_MS }).toBe(0);
     expect(await page.title()).toBe('Entrar · DoseHub');
     await page.getByRole('banner').getByRole('link', { name: 'Serviços', exact: true }).click();
     await expect.poll(() => page.title()).toBe('Serviços · DoseHub');

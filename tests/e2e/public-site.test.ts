@@ -37,7 +37,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 /** Opens a page in a language by its address, once the app has taken the pre-rendered copy over. */
 async function visit(page: Page, pagePath: string, language: Language) {
   await page.goto(`${env.server.url}${pagePath}?lang=${language}`);
-  await expect.poll(() => page.locator('[inert]').count(), { timeout: 20_000 }).toBe(0);
+  await page.waitForFunction(() => !document.querySelector('[inert]'), undefined, { timeout: 20_000 });
   await page.getByRole('heading', { level: 1 }).waitFor();
 }
 
@@ -55,7 +55,8 @@ const realProblems = (page: PageProblems) => page.problems.filter((problem) => !
 const CASES = SUPPORTED_LANGUAGES.flatMap((language) => WIDTHS.map((width) => [language, width] as const));
 
 describe('the public site in every language', () => {
-  it.each(CASES)('in %s at %i px every page renders complete (no missing text, nothing wider than the screen), saved as a screenshot, with no axe violation', { timeout: 180_000 }, async (language, width) => {
+  // Concurrent: each case is a page of its own, and most of a visit is waiting (network, images, paint).
+  it.concurrent.for(CASES)('in %s at %i px every page renders complete (no missing text, nothing wider than the screen), saved as a screenshot, with no axe violation', { timeout: 240_000 }, async ([language, width], { expect }) => {
     const [context, page] = await newSitePage(width);
     const problems: string[] = [];
     for (const pagePath of PAGES) {
@@ -69,7 +70,8 @@ describe('the public site in every language', () => {
         }
         window.scrollTo(0, 0);
       });
-      await page.waitForLoadState('networkidle');
+      // Every image has loaded (or failed, reported below): quicker than waiting for the network to stay idle 500 ms.
+      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
       const text = await page.locator('main').innerText();
       const shownKeys = KEYS.filter((key) => text.includes(key));
       const name = `${pagePath === '/' ? 'home' : pagePath.slice(1).replaceAll('/', '-')}`;
@@ -92,6 +94,39 @@ describe('the public site in every language', () => {
       await visit(page, pagePath, 'es');
       expect([pagePath, await overflow(page)]).toEqual([pagePath, 0]);
     }
+    await context.close();
+  });
+
+  it.each([1024, 1280, 1360, 1920])("at %i px the header shows every link on one line, in every language, all inside the screen", async (width) => {
+    const [context, page] = await newSitePage(width);
+    const problems: string[] = [];
+    for (const language of SUPPORTED_LANGUAGES) {
+      await visit(page, '/', language);
+      const links = page.getByRole('navigation', { name: /./ }).first().getByRole('link');
+      await expect.poll(() => links.count()).toBeGreaterThan(5);
+      for (const link of await links.all()) {
+        // The lines of the link's text: the distinct tops of its text's boxes.
+        const lines = await link.evaluate((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+        });
+        if (lines !== 1) problems.push(`${language}: "${await link.innerText()}" on ${lines} lines`);
+      }
+      const outside = await page.evaluate(() => [...document.querySelectorAll('header *')].filter((element) => element.getBoundingClientRect().right > window.innerWidth).length);
+      if (outside > 0) problems.push(`${language}: ${outside} header elements past the right edge`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('below 1024 px the menu button opens the links', async () => {
+    const [context, page] = await newSitePage(1000);
+    await visit(page, '/', 'es');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('link', { name: 'Acerca de' }).click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/about');
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { openPage } from './support/browser.ts';
+import { APP_START_MS, openPage } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
 const pt = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
@@ -90,7 +90,7 @@ describe('the login page (Chromium, real server)', () => {
     });
     await page.goto(`${env.server.url}/login`);
     // The app has replaced the pre-rendered copy: its form is the live one.
-    await expect.poll(() => page.locator('[inert]').count()).toBe(0);
+    await expect.poll(() => page.locator('[inert]').count(), { timeout: APP_START_MS }).toBe(0);
     await page.locator('input[type="email"]').fill('someone@example.com');
     expect(scripts.slice(0, 4).sort()).toEqual(['index', 'login', 'login-form', 'start']);
     await context.close();

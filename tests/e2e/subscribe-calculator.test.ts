@@ -13,6 +13,11 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const env = useE2eEnvironment();
 
+/** Plan 1's price as each language writes dollars (the issue: "$60.00 in en-US, each language's own format elsewhere"). */
+const PLAN_1_PRICE: Record<Language, string> = { 'pt-BR': 'US$\u00a060,00', 'en-US': '$60.00', es: '60,00\u00a0US$' };
+/** Valid CPFs, one per checkout: these users' profiles have none, and the checkout asks for it. */
+const CPFS: Record<Language, string> = { 'pt-BR': '123.456.780-62', 'en-US': '234.567.891-73', es: '345.678.912-28' };
+
 /** The trial's end as the server sets it: today in Brazil plus 30 days. */
 function trialEnd(): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
@@ -32,15 +37,17 @@ describe('subscribe → card → calculator → offline, in Chromium against the
 
     await page.goto(`${env.server.url}/plans?lang=${language}`);
     const monthly = page.getByTestId('plan-monthly');
-    await monthly.getByText(formatUsdIn(60, language)).waitFor();
-    if (language === 'en-US') expect(await monthly.getByText('$60.00').count()).toBe(1);
+    await monthly.getByText(PLAN_1_PRICE[language]).first().waitFor();
+    expect(formatUsdIn(60, language)).toBe(PLAN_1_PRICE[language]);
     await monthly.getByRole('link', { name: common.plan.subscribeTo.replace('{{plan}}', catalog.plans.monthly.title) }).click();
 
     await page.getByText(t.checkout.refundBody).waitFor();
+    await page.getByRole('textbox', { name: new RegExp(escape(t.checkout.document)) }).fill(CPFS[language]);
     await page.getByRole('button', { name: t.checkout.confirm }).click();
     await page.waitForURL(`${env.server.url}/dashboard/my-signatures`);
     const card = page.getByTestId('signature-monthly');
     await card.getByText(formatDate(trialEnd(), language)).waitFor();
+    await card.getByText(PLAN_1_PRICE[language]).waitFor();
     await card.getByText(t.status.active).waitFor();
     await card.getByRole('link', { name: catalog.benefits.calculator }).click();
 
@@ -94,6 +101,14 @@ describe('subscribe → card → calculator → offline, in Chromium against the
     await confirm.waitFor();
 
     await context.setOffline(true);
+    // This profile has no CPF or CNPJ: asked here, offline too, and carried by the queued checkout.
+    await confirm.click();
+    const documentField = page.getByRole('textbox', { name: new RegExp(escape(t.checkout.document)) });
+    await page.getByText(t.checkout.documentRequired).waitFor();
+    await documentField.fill('111.111.111-11');
+    await confirm.click();
+    await page.getByText(read('pt-BR', 'validation').invalidCpf as string).waitFor();
+    await documentField.fill('456.789.123-64');
     await confirm.click();
     await page.getByText(t.checkout.queuedBody).waitFor();
     expect(companyMails()).toEqual([]);
@@ -106,6 +121,8 @@ describe('subscribe → card → calculator → offline, in Chromium against the
     await page.getByTestId('signature-yearly').waitFor();
     expect((await apiList(env.server.url, user, 'signatures/')).count).toBe(1);
     expect(companyMails()).toHaveLength(1);
+    const profile = await fetch(`${env.server.url}/api/v1/users/${user.id}/`, { headers: { cookie: user.cookie } });
+    expect(((await profile.json()) as { cpf: string }).cpf).toBe('456.789.123-64');
 
     // A second checkout of the same plan is refused at the button, with v1's message.
     await page.goto(`${env.server.url}/plans/yearly/checkout`);

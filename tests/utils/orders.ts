@@ -42,8 +42,8 @@ export function staffCreateOrder(app: App, staff: User, userId: string, input: O
   });
 }
 
-export const staffConfirm = (app: App, staff: User, oid: string, acceptLanguage?: string) =>
-  app.inject({ method: 'POST', url: `${STAFF_ORDERS_URL}${oid}/confirm-payment/`, headers: { cookie: staff.cookies, ...lang(acceptLanguage) } });
+export const staffConfirm = (app: App, staff: User, oid: string, acceptLanguage?: string, reason = 'Transfer received') =>
+  app.inject({ method: 'POST', url: `${STAFF_ORDERS_URL}${oid}/confirm-payment/`, headers: { cookie: staff.cookies, ...lang(acceptLanguage) }, payload: { reason } });
 
 /** Creates an order (fails loudly unless 201) and, unless `paid: false`, confirms its payment. */
 export async function createOrder(app: App, staff: User, user: User, input: OrderInput & { paid?: boolean } = {}): Promise<Order> {
@@ -113,19 +113,46 @@ export async function createAnalysis(app: App, user: User, order: Order, overrid
 
 export const PDF = new TextEncoder().encode('%PDF-1.4\n% DoseHub test report\n%%EOF\n');
 
-/** POST /staff/analyses/{aid}/status/: multipart with the `report` file when given, JSON otherwise. */
+export const staffAnalysisUrl = (aid: string) => `${API}/staff/analyses/${aid}/`;
+
+/** The analysis as staff read it (GET /staff/analyses/{aid}/): its status code and ETag. */
+export async function staffRead(app: App, staff: User, aid: string): Promise<{ statusCode: string; etag: string }> {
+  const response = await app.inject({ url: staffAnalysisUrl(aid), headers: { cookie: staff.cookies } });
+  if (response.statusCode !== 200) throw new Error(`staff read answered ${response.statusCode}: ${response.body}`);
+  return { statusCode: response.json<{ statusCode: string }>().statusCode, etag: String(response.headers.etag) };
+}
+
+/** The status staff read now, or null when they cannot read it (unknown analysis, not staff): the route then refuses. */
+async function currentStatus(app: App, staff: User, aid: string): Promise<string | null> {
+  const response = await app.inject({ url: staffAnalysisUrl(aid), headers: { cookie: staff.cookies } });
+  return response.statusCode === 200 ? response.json<{ statusCode: string }>().statusCode : null;
+}
+
+export interface StatusFields {
+  status: string;
+  message?: string;
+  /** The status read; left out, the helper reads the analysis first (as the back-office screen does), unless `headers` has If-Match. */
+  from?: string | null;
+  reportUploadId?: string;
+}
+
+/** POST /staff/analyses/{aid}/status/: multipart with the `report` file when given, JSON otherwise. `from: null` sends no `from`. */
 export async function staffSetStatus(
   app: App,
   staff: User,
   aid: string,
-  fields: { status: string; message?: string },
+  fields: StatusFields,
   report?: MultipartFile,
   acceptLanguage?: string,
+  extraHeaders: Record<string, string> = {},
 ): Promise<InjectResponse> {
-  const url = `${API}/staff/analyses/${aid}/status/`;
-  const headers = { cookie: staff.cookies, ...lang(acceptLanguage) };
-  if (!report) return app.inject({ method: 'POST', url, headers, payload: fields });
-  const body = await multipart(fields, { report });
+  const url = `${staffAnalysisUrl(aid)}status/`;
+  const headers = { cookie: staff.cookies, ...lang(acceptLanguage), ...extraHeaders };
+  const { from, ...rest } = fields;
+  const read = from === undefined && !extraHeaders['if-match'] ? await currentStatus(app, staff, aid) : from;
+  const payload = { ...rest, ...(read ? { from: read } : {}) };
+  if (!report) return app.inject({ method: 'POST', url, headers, payload });
+  const body = await multipart(payload, { report });
   return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
 }
 

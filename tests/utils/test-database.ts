@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Config } from '#server/config.ts';
+import { migratedPgliteImage } from '#server/db/client.ts';
 
 export const usesPostgres = () => process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
@@ -31,8 +32,15 @@ export async function createPostgresDatabase(): Promise<TestDatabase & { databas
   };
 }
 
+/**
+ * PGlite's initdb is most of a test app's start (2.8 s of 3 s, ~70 apps a run): each worker makes one migrated
+ * database and every app of its files starts from a copy of its dump (1.2 s). The migrations still run on open.
+ */
+let pgliteImage: Promise<Blob> | undefined;
+const migratedPglite = () => (pgliteImage ??= migratedPgliteImage());
+
 /** A database of its own for one test app: in-memory PGlite, or a fresh PostgreSQL database dropped afterwards. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (!usesPostgres()) return { database: { kind: 'pglite', dir: null }, drop: async () => {} };
+  if (!usesPostgres()) return { database: { kind: 'pglite', dir: null, image: await migratedPglite() }, drop: async () => {} };
   return createPostgresDatabase();
 }

@@ -1,5 +1,4 @@
 import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
@@ -10,6 +9,7 @@ import {
 } from '#shared/languages.ts';
 import { LANGUAGE_COOKIE } from '#shared/prerendered-pages.ts';
 import { LANGUAGE_PARAM, languageParam } from '#shared/site-seo.ts';
+import { localeBackend } from './locale-backend.ts';
 
 /**
  * Namespaces loaded at start (sync and notifications serve the header and texts shown outside React); feature namespaces load with their routes through useTranslation.
@@ -74,7 +74,7 @@ export function initI18n() {
   // A choice stored before the cookie existed reaches the server from the next page load on.
   writeLanguageCookie(lng);
   return i18n
-    .use(HttpBackend)
+    .use(localeBackend)
     .use(initReactI18next)
     .init({
       lng,
@@ -83,7 +83,6 @@ export function initI18n() {
       load: 'currentOnly',
       ns: [...STARTUP_NAMESPACES],
       defaultNS: 'common',
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: true },

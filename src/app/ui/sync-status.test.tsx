@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute, renderWithProviders } from '#tests/utils/render.tsx';
+import { setupSignedInTests } from '#tests/utils/signed-in.ts';
 import { db, localWrite, type OutboxState } from '#app/lib/db.ts';
-import { saveAuthState } from '#app/lib/session.ts';
 import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
 import { enqueue } from '#app/lib/sync/outbox.ts';
 import { registerSender } from '#app/lib/sync/senders.ts';
-import { TEST_USER, fakeApi, resetLocalDatabase } from '#app/lib/testing/local-first.ts';
+import { TEST_USER, fakeApi } from '#app/lib/testing/local-first.ts';
 import { SyncBadge } from './sync-badge.tsx';
 
 const auth = { id: TEST_USER, isStaff: false };
@@ -22,13 +22,10 @@ async function renderHeader() {
   return screen.findByRole('banner');
 }
 
-beforeEach(async () => {
+beforeEach(() => {
   vi.stubGlobal('fetch', fakeApi({}).fetch);
-  saveAuthState(auth);
-  setConnectivityForTests(true);
-  await resetLocalDatabase(TEST_USER);
 });
-afterEach(() => vi.unstubAllGlobals());
+setupSignedInTests(auth);
 
 describe('the sync indicator in the header (docs/architecture.md §4 "Status")', () => {
   it('says online, and the number of writes not yet on the server, as text in a live region', async () => {

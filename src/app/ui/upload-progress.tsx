@@ -3,7 +3,6 @@ import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '#shared/languages.ts';
 import { db, type OutboxRow, type OutboxState } from '#app/lib/db.ts';
 import { queuedRows } from '#app/lib/sync/outbox.ts';
 import {
@@ -11,10 +10,10 @@ import {
   pauseUpload,
   readUploadRecord,
   resumeUpload,
-  secondsLeft,
   useUploadProgress,
   type UploadProgress,
 } from '#app/lib/uploads/upload-store.ts';
+import { formatBytes, pace, percentOf } from '#app/lib/uploads/transfer-text.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from './message-banner.ts';
 import { counting, useNow, waitText } from './sync-wait.ts';
@@ -63,43 +62,9 @@ function useQueuedUploads(entityIds?: readonly string[]): QueuedUpload[] | undef
   }, [key]);
 }
 
-const unitFormatters = new Map<string, Intl.NumberFormat>();
-function unit(language: Language, name: string, value: number, digits = 1) {
-  const key = `${language}|${name}|${digits}`;
-  let formatter = unitFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: digits });
-    unitFormatters.set(key, formatter);
-  }
-  return formatter.format(value);
-}
-
-/** 1.5 MB, 230 kB (decimal units, as disks and networks count). */
-export function formatBytes(bytes: number, language: Language) {
-  if (bytes >= 1e9) return unit(language, 'gigabyte', bytes / 1e9, 2);
-  if (bytes >= 1e6) return unit(language, 'megabyte', bytes / 1e6);
-  return unit(language, 'kilobyte', bytes / 1e3, 0);
-}
-
-export function formatSpeed(bytesPerSecond: number, language: Language) {
-  return bytesPerSecond >= 1e6 ? unit(language, 'megabyte-per-second', bytesPerSecond / 1e6) : unit(language, 'kilobyte-per-second', bytesPerSecond / 1e3, 0);
-}
-
-/** 1 h 5 min, 2 min 10 s, 40 s. */
-export function formatDuration(seconds: number, language: Language) {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  if (h > 0) return `${unit(language, 'hour', h, 0)} ${unit(language, 'minute', m, 0)}`;
-  if (m > 0) return `${unit(language, 'minute', m, 0)} ${unit(language, 'second', s, 0)}`;
-  return unit(language, 'second', s, 0);
-}
-
 function run(action: () => Promise<unknown>, failed: string) {
   action().catch(() => showMessage({ type: 'error', message: failed }));
 }
-
-const percentOf = (done: number, total: number) => (total > 0 ? Math.floor((done / total) * 100) : 0);
 
 function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgress | undefined }) {
   const { t } = useTranslation(['uploads', 'sync']);
@@ -109,7 +74,6 @@ function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgres
   // Pause and resume keep their short names; the file's name describes which upload they act on.
   const nameId = useId();
   const percent = live ? percentOf(live.bytesDone, live.bytesTotal) : upload.uploaded ? 100 : percentOf(upload.bytesConfirmed, upload.size);
-  const left = live ? secondsLeft(live) : null;
   const status = upload.paused
     ? t('status.paused')
     : upload.uploaded
@@ -143,8 +107,7 @@ function UploadRow({ upload, live }: { upload: QueuedUpload; live: UploadProgres
         <Group justify="space-between" gap="xs">
           <Text size="xs" role="status" aria-live="polite">
             {status} · {t('percent', { percent })}
-            {live?.speed ? ` · ${t('speed', { speed: formatSpeed(live.speed, language) })}` : ''}
-            {left !== null ? ` · ${t('timeLeft', { time: formatDuration(left, language) })}` : ''}
+            {live ? pace(t, language, live) : ''}
           </Text>
           {!upload.uploaded && (
             <Group gap={4}>

@@ -27,10 +27,10 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Any constant shared by every DoseHub process: the advisory lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 4_242_001;
 
-async function openPglite(dir: string | null): Promise<Database> {
+async function openPglite(dir: string | null, image?: Blob): Promise<Database> {
   const release = dir ? lockDirectory(path.dirname(dir)) : () => {};
   try {
-    const client = await PGlite.create(dir ?? 'memory://');
+    const client = await PGlite.create(dir ?? 'memory://', image ? { loadDataDir: image } : {});
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     return {
@@ -69,7 +69,18 @@ async function openPostgres(url: string): Promise<Database> {
 
 /** Opens the configured database and brings its schema up to date. */
 export function openDatabase(database: Config['database']): Promise<Database> {
-  return database.kind === 'postgres' ? openPostgres(database.url) : openPglite(database.dir);
+  return database.kind === 'postgres' ? openPostgres(database.url) : openPglite(database.dir, database.image);
+}
+
+/** A new in-memory PGlite database with every migration applied, as a dump that `image` can start from. */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = await PGlite.create('memory://');
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -373,9 +373,13 @@ export const quoteRequests = pgTable(
       .notNull()
       .references(() => services.id),
     fields: jsonb('fields').$type<Record<string, string | number>>().notNull(),
+    /** The staff inbox (issue 17): when and by whom it was answered (null: new). */
+    answeredAt: timestampTz('answered_at'),
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
-  (table) => [index('quote_requests_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [index('quote_requests_user_created_idx').on(table.userId, table.createdAt), index('quote_requests_created_idx').on(table.createdAt)],
 );
 
 /**
@@ -435,6 +439,9 @@ export const bills = pgTable(
     providerBillId: text('provider_bill_id').notNull(),
     /** Centavos (10 digits fit a boleto). */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** A subscription's bill: the plan's total in US cents and the BRL per USD rate it was converted at (orders: null). */
+    usdAmountCents: bigint('usd_amount_cents', { mode: 'number' }),
+    usdBrlRate: numeric('usd_brl_rate', { precision: 10, scale: 4 }),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     /** The 47-digit linha digitável. */
     line: text('line').notNull(),
@@ -518,4 +525,28 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+);
+
+/**
+ * The staff audit log (issue 17): every staff write and every staff download of another user's file, with the
+ * values before and after. Append-only: no route or service changes or deletes a row, and a trigger refuses
+ * UPDATE and DELETE (migration). `staff_id` has no foreign key, so deleting an account keeps its entries.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    at: timestampTz('at').notNull().defaultNow(),
+    staffId: uuid('staff_id').notNull(),
+    action: text('action').notNull(),
+    recordType: text('record_type').notNull(),
+    recordId: uuid('record_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_staff_at_idx').on(table.staffId, table.at),
+    index('audit_log_record_idx').on(table.recordType, table.recordId, table.at),
+  ],
 );

@@ -84,6 +84,6 @@ export async function checkImages(store: FileStore, form: ReadForm, required: bo
   if (!contentMatchesType(type, await headOf(store.open(images.file.storageKey), SIGNATURE_BYTES))) {
     return { images, problem: { field: 'images', key: 'uploads.contentMismatch', values: { name: images.file.name } } };
   }
-  const identifyingElements = await identifyingElementsOf(await store.blob(images.file.storageKey), type);
+  const identifyingElements = await identifyingElementsOf(() => store.object(images.file.storageKey), type);
   return { images: { kind: 'file', file: { ...images.file, contentType: type, identifyingElements } } };
 }

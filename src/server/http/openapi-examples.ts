@@ -28,6 +28,8 @@ const BY_NAME: Record<string, unknown> = {
   role: 'Médica nuclear',
   amount: '150.00',
   price: 1500,
+  usdAmount: 60,
+  usdBrlRate: 5.5,
   serviceName: 'Dosimetria Clínica',
   calibrationName: 'Calibração Lu-177 SPECT',
   analysisName: 'Paciente 07 — ciclo 2',

@@ -35,7 +35,7 @@ export function linkMail(t: Translate, { kind, to, name, link }: LinkMail): Mail
   };
 }
 
-export type NoticeMailKind = 'orderCreated' | 'billIssued' | 'paymentConfirmed' | 'reportReady' | 'signatureExpired' | 'signatureBillIssued' | 'signaturePaid';
+export type NoticeMailKind = 'orderCreated' | 'billIssued' | 'paymentConfirmed' | 'analysisInvalid' | 'reportReady' | 'signatureExpired' | 'signatureBillIssued' | 'signaturePaid';
 
 interface NoticeMail {
   /** Key prefix in the `mail` namespace: subject, body, action. */

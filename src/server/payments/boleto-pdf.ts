@@ -16,6 +16,8 @@ export interface BoletoDocument {
   barcode: string;
   /** Shown in the header, e.g. "Sandbox: not a real bill". */
   notice?: string;
+  /** Under the bars: what the bill pays for (a subscription's USD price and the rate it was converted at). */
+  instructions?: string[];
 }
 
 /** CPF (11 digits) or CNPJ (14 characters), masked. */
@@ -64,6 +66,7 @@ export function renderBoletoPdf(bill: BoletoDocument): Promise<Buffer> {
   field(doc, 'Número do documento', bill.documentNumber, left, 200, half);
   field(doc, 'Linha digitável', formatLinhaDigitavel(bill.line), left, 230, width);
   drawItf(doc, bill.barcode, left, 270);
+  if (bill.instructions?.length) field(doc, 'Instruções (texto de responsabilidade do beneficiário)', bill.instructions.join('\n'), left, 330, width);
   doc.end();
   return done;
 }

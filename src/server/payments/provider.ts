@@ -1,4 +1,4 @@
-/** What the rest of the server knows of a payment gateway: issue a boleto, read it back, trust its webhooks. */
+/** What the rest of the server knows of a payment gateway: issue a boleto, trust its webhooks. */
 
 export interface BillRequest {
   /** Centavos. */
@@ -9,6 +9,8 @@ export interface BillRequest {
   dueDate: string;
   /** Ours (the order code), printed on the bill. */
   documentNumber: string;
+  /** The instructions area's lines (what the bill pays for), in Portuguese like the rest of the bill. */
+  instructions?: string[];
 }
 
 export interface IssuedBill {
@@ -21,11 +23,6 @@ export interface IssuedBill {
   amountCents: number;
   dueDate: string;
   pdf: Buffer;
-}
-
-export interface BillState {
-  status: 'open' | 'paid';
-  paidAt: Date | null;
 }
 
 /** A payment the gateway reports; `id` is the event's own (a retried delivery repeats it). */
@@ -48,8 +45,6 @@ export interface PaymentProvider {
   /** The `{provider}` of the webhook URL and the `provider` column of a bill. */
   readonly name: string;
   issueBill(request: BillRequest): Promise<IssuedBill>;
-  /** null when the gateway does not know the bill. */
-  readBill(providerBillId: string): Promise<BillState | null>;
   /** Checks the request is the gateway's (throws `WebhookRefused`), then reads the event from the raw bytes. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentConfirmed;
 }

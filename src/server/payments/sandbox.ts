@@ -1,8 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { SandboxPaymentEvent } from '#shared/schemas/payments.ts';
-import type { Db } from '../db/client.ts';
-import { bills } from '../db/schema.ts';
 import { boletoBarcode, linhaDigitavel } from './boleto.ts';
 import { renderBoletoPdf } from './boleto-pdf.ts';
 import { WebhookRefused, type PaymentProvider } from './provider.ts';
@@ -12,7 +9,6 @@ import { SIGNATURE_HEADER, signatureProblem } from './signature.ts';
 export const SANDBOX_BANK = '999';
 
 export interface SandboxOptions {
-  db: Db;
   webhookSecret: string;
   beneficiary: { name: string; cnpj: string };
 }
@@ -26,7 +22,7 @@ export const centsOf = (amount: string) => Number(amount.replace('.', ''));
  * The default provider: real boleto maths and PDF, no bank behind it. Its bills live only in our `bills`
  * table, and its webhook events come from `npm run sandbox:pay`, signed with PAYMENTS_WEBHOOK_SECRET.
  */
-export function createSandboxProvider({ db, webhookSecret, beneficiary }: SandboxOptions): PaymentProvider {
+export function createSandboxProvider({ webhookSecret, beneficiary }: SandboxOptions): PaymentProvider {
   return {
     name: 'sandbox',
     async issueBill(request) {
@@ -34,13 +30,6 @@ export function createSandboxProvider({ db, webhookSecret, beneficiary }: Sandbo
       const line = linhaDigitavel(barcode);
       const pdf = await renderBoletoPdf({ ...request, beneficiary, line, barcode, notice: 'SANDBOX: documento de teste, sem valor bancário.' });
       return { providerBillId: `sbx_${randomBytes(12).toString('hex')}`, line, barcode, amountCents: request.amountCents, dueDate: request.dueDate, pdf };
-    },
-    async readBill(providerBillId) {
-      const [row] = await db
-        .select({ status: bills.status, paidAt: bills.paidAt })
-        .from(bills)
-        .where(and(eq(bills.provider, 'sandbox'), eq(bills.providerBillId, providerBillId)));
-      return row ? { status: row.status === 'paid' ? 'paid' : 'open', paidAt: row.paidAt } : null;
     },
     parseWebhook(rawBody, headers) {
       const header = headers[SIGNATURE_HEADER];

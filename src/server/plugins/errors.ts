@@ -37,8 +37,8 @@ const STATUS_KEYS: Record<number, string> = {
   431: 'errors.headersTooLarge',
 };
 
-function sendErrors(reply: FastifyReply, status: number, errors: string[]) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ errors });
+function sendErrors(reply: FastifyReply, status: number, errors: string[], extra: Record<string, unknown> = {}) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ errors, ...extra });
 }
 
 function describe(error: FastifyError, request: FastifyRequest): { status: number; errors: string[] } {
@@ -96,8 +96,9 @@ export const errorsPlugin = fp<ErrorsOptions>(async (app, { allowedMethods, serv
     }
     const { status, errors } = describe(error, request);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    if (error instanceof AppError) reply.headers(error.headers);
-    return sendErrors(reply, status, errors);
+    if (!(error instanceof AppError)) return sendErrors(reply, status, errors);
+    reply.headers(error.headers);
+    return sendErrors(reply, status, errors, error.extra);
   });
 
   /** 405 with Allow when a route has the path but not the method, else 404. */

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { DEFAULT_PAYMENTS, type Config } from '../config.ts';
+import { DEFAULT_PAYMENTS, DEFAULT_USD_BRL_RATE, type Config } from '../config.ts';
 import { createPaymentProviders, type PaymentProvider } from '../payments/index.ts';
 import { writeWebhookSecretFile } from '../payments/secret-file.ts';
 import { loadWebhookSecret } from '../services/secrets.ts';
@@ -11,6 +11,8 @@ declare module 'fastify' {
       issuer: PaymentProvider;
       /** Every provider whose webhooks are taken, by the `{provider}` of the URL. */
       providers: Map<string, PaymentProvider>;
+      /** BRL per USD for subscription boletos (USD_BRL_RATE). */
+      usdBrlRate: string;
     };
   }
 }
@@ -20,6 +22,6 @@ export const paymentsPlugin = fp<{ config: Config }>(async (app, { config }) => 
   const payments = config.payments ?? DEFAULT_PAYMENTS;
   const secret = await loadWebhookSecret(app.db, payments.webhookSecret);
   if (!payments.webhookSecret && config.database.kind === 'pglite' && config.database.dir) writeWebhookSecretFile(config.dataDir, secret);
-  const providers = createPaymentProviders(app.db, payments, secret);
-  app.decorate('payments', { issuer: providers.get(payments.provider)!, providers });
+  const providers = createPaymentProviders(payments, secret);
+  app.decorate('payments', { issuer: providers.get(payments.provider)!, providers, usdBrlRate: payments.usdBrlRate ?? DEFAULT_USD_BRL_RATE });
 });

@@ -16,7 +16,7 @@ export const signatureLifecyclePlugin = fp<{ config: Config }>(async (app, { con
   const log = app.log.child({ module: 'signature-lifecycle' });
   const run = (now?: Date) =>
     runSignatureLifecycle(
-      { db: app.db, mailer: app.mailer, translator: app.translator, baseUrl: config.publicUrl ?? 'http://localhost', log, fileStore: app.fileStore, provider: app.payments.issuer },
+      { db: app.db, mailer: app.mailer, translator: app.translator, baseUrl: config.publicUrl ?? 'http://localhost', log, fileStore: app.fileStore, provider: app.payments.issuer, usdBrlRate: app.payments.usdBrlRate },
       now,
     );
   app.decorate('runSignatureLifecycle', run);

@@ -7,6 +7,7 @@ import { appError } from '../errors.ts';
 import { sendStoredFile } from '../http/send-file.ts';
 import { SIGNED_IN, storedFile } from '../http/openapi.ts';
 import { requireUser } from '../plugins/auth.ts';
+import { auditDownload } from '../services/audit.ts';
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,7 +15,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['files'],
-        summary: 'Download a stored file: its owner or staff only',
+        summary: "Download a stored file: its owner or staff only (a staff download of another user's file is in the audit log)",
         params: z.object({ id: z.uuid('validation.invalidUuid') }),
         response: { 200: z.any(), 401: ErrorBody, 404: ErrorBody },
         security: SIGNED_IN,
@@ -26,6 +27,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const [file] = await app.db.select().from(files).where(eq(files.id, request.params.id));
       // Another user's file is "not found", never "forbidden": its existence is not revealed.
       if (!file || (file.userId !== request.user!.id && !request.user!.isStaff)) throw appError(404, 'errors.notFound');
+      if (file.userId !== request.user!.id) await auditDownload(app.db, request.user!.id, file);
       return sendStoredFile(reply, app.fileStore, file);
     },
   );

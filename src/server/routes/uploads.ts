@@ -136,7 +136,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (header(request, 'upload-defer-length') !== undefined) throw appError(400, 'uploads.lengthRequired');
-      const meta = checkNewUpload({ length: header(request, 'upload-length'), metadata: header(request, 'upload-metadata') }, app.uploads.maxBytes);
+      const meta = checkNewUpload({ length: header(request, 'upload-length'), metadata: header(request, 'upload-metadata') }, app.uploads.maxBytes, request.user!.isStaff);
       return runTus(request, reply, { userId: request.user!.id, t: request.t, uploadId: randomUUID(), meta });
     },
   );

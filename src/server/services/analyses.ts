@@ -1,14 +1,15 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { ServiceId } from '#shared/catalog.ts';
-import { ANALYSIS_STATUS_LABELS, EDITABLE_ANALYSIS_STATUSES, type AnalysisStatusCode } from '#shared/schemas/orders.ts';
-import type { Analysis, AnalysisReference, StaffAnalysisQuery } from '#shared/schemas/analyses.ts';
+import { ANALYSIS_STATUS_LABELS, EDITABLE_ANALYSIS_STATUSES } from '#shared/schemas/orders.ts';
+import type { Analysis, AnalysisReference } from '#shared/schemas/analyses.ts';
+import type { StaffAnalysisQuery } from '#shared/schemas/staff.ts';
 import type { Db } from '../db/client.ts';
 import { analyses, calibrations, files, isotopes, orders } from '../db/schema.ts';
 import { appError, fieldErrors, notFound, type AppError } from '../errors.ts';
-import { writeAndPublish } from '../events/publish.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { storeImages, type ImagesSource } from './images.ts';
 import { writeAndTell } from './notices.ts';
+import { dayAfter } from './audit.ts';
 import { ConcurrentCreate, createOnce, dropFileRow, guardRaces, versionIs, whyNotWritten, type RaceRule } from './queued-writes.ts';
 import { fileUrl, serviceNameOf, type OrderRow } from './orders.ts';
 
@@ -60,17 +61,34 @@ export function presentAnalysis(row: AnalysisRow, serviceId: string, t: Translat
   };
 }
 
-/** Staff: one page of the analysis queue (oldest change first) with each one's service, and how many match in all. */
-export async function staffAnalysisPage(db: Db, { status, limit, offset }: StaffAnalysisQuery) {
-  const where = status ? eq(analyses.status, status) : undefined;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(analyses).where(where);
+const ANALYSIS_SORT_COLUMNS = {
+  modifiedAt: analyses.modifiedAt,
+  createdAt: analyses.createdAt,
+  analysisName: analyses.analysisName,
+  status: analyses.status,
+} as const;
+
+/** Staff: one page of the analysis queue (oldest change first, or by `sort`) with each one's service, and how many match in all. */
+export async function staffAnalysisPage(db: Db, query: StaffAnalysisQuery) {
+  const { status, serviceId, userId, orderId, from, to, sort = 'modifiedAt', limit, offset } = query;
+  const where = and(
+    status ? eq(analyses.status, status) : undefined,
+    serviceId ? eq(orders.serviceId, serviceId) : undefined,
+    userId ? eq(analyses.userId, userId) : undefined,
+    orderId ? eq(analyses.orderId, orderId) : undefined,
+    from ? gte(analyses.createdAt, new Date(`${from}T00:00:00Z`)) : undefined,
+    to ? lt(analyses.createdAt, dayAfter(to)) : undefined,
+  );
+  const direction = sort.startsWith('-') ? desc : asc;
+  const column = ANALYSIS_SORT_COLUMNS[sort.replace(/^-/, '') as keyof typeof ANALYSIS_SORT_COLUMNS];
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(analyses).innerJoin(orders, eq(orders.id, analyses.orderId)).where(where);
   const rows = await db
     .select({ row: analyses, serviceId: orders.serviceId, identifyingElements: files.identifyingElements })
     .from(analyses)
     .innerJoin(orders, eq(orders.id, analyses.orderId))
     .leftJoin(files, eq(files.id, analyses.imagesFileId))
     .where(where)
-    .orderBy(asc(analyses.modifiedAt), asc(analyses.id))
+    .orderBy(direction(column), direction(analyses.id))
     .limit(limit)
     .offset(offset);
   return { total, rows };
@@ -156,7 +174,7 @@ const sameContent = (row: AnalysisRow, serviceId: string, input: AnalysisInput) 
   );
 };
 
-const analysisEvent = (row: AnalysisRow) => ({ type: ANALYSIS_CHANGED, userId: row.userId, id: row.id, orderId: row.orderId });
+export const analysisEvent = (row: AnalysisRow) => ({ type: ANALYSIS_CHANGED, userId: row.userId, id: row.id, orderId: row.orderId });
 
 /** What an owner's write makes known: the analysis's event, and a notification naming it. */
 const newsOf = (row: AnalysisRow, kind: 'success' | 'update', key: string) => ({
@@ -287,41 +305,3 @@ export async function deleteAnalysis(db: Db, row: AnalysisRow, expectedVersion: 
   return writeAndTell(db, write, () => newsOf(row, 'update', 'analysisDeleted'));
 }
 
-/** Staff: a new status (II with its message; CO with its report's file id). Returns the row and a replaced report's storage key. */
-/**
- * The moves the staff may make (docs/domain.md): DS → AI → II or PR → CO. The same status again updates it
- * (II's message, CO's report); II goes back to DS only through the owner's edit.
- */
-const STAFF_MOVES: Record<AnalysisStatusCode, readonly AnalysisStatusCode[]> = {
-  DS: ['AI'],
-  AI: ['AI', 'II', 'PR'],
-  II: ['II'],
-  PR: ['PR', 'CO'],
-  CO: ['CO'],
-};
-
-export const isStaffMove = (from: AnalysisStatusCode, to: AnalysisStatusCode) => STAFF_MOVES[from].includes(to);
-
-/**
- * The staff moves an analysis on (the caller checked `isStaffMove`); only from the status it was read
- * in, so two concurrent moves cannot skip a step (the second → 409).
- */
-export async function setAnalysisStatus(db: Db, row: AnalysisRow, status: AnalysisStatusCode, message: string, reportFileId: string | null) {
-  const write = async (tx: Db) => {
-    const [updated] = await tx
-      .update(analyses)
-      .set({
-        status,
-        messageToUser: status === 'II' ? message : '',
-        ...(reportFileId ? { reportFileId } : {}),
-        modifiedAt: new Date(),
-        version: sql`${analyses.version} + 1`,
-      })
-      .where(and(eq(analyses.id, row.id), eq(analyses.status, row.status)))
-      .returning();
-    if (!updated) throw appError(409, 'staff.changedMeanwhile');
-    const replacedStorageKey = reportFileId ? await dropFileRow(tx, row.reportFileId) : null;
-    return { row: updated, replacedStorageKey };
-  };
-  return writeAndPublish(db, write, (result) => analysisEvent(result.row));
-}

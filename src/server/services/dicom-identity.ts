@@ -1,11 +1,14 @@
-import { BlobReader, ZipReader, configure } from '@zip.js/zip.js/index-native.js';
+import { Readable } from 'node:stream';
+import { Reader, ZipReader, configure } from '@zip.js/zip.js/index-native.js';
 import { isDicomPart10, readDicomHeader } from '#shared/dicom/dicom-file.ts';
+import { headerExtent } from '#shared/dicom/header-extent.ts';
 import { identifyingElementsIn } from '#shared/dicom/residual.ts';
+import { readRange, type StoredObject } from '../storage/stored-object.ts';
 
-configure({ useWebWorkers: false });
+configure({ useWebWorkers: false, chunkSize: 64 * 1024 });
 
-/** A DICOM header fits in far less; only these first bytes of each file are read (and inflated). */
-const HEADER_BYTES = 256 * 1024;
+/** A header is read up to its Pixel Data; one that is not there by this many bytes is judged on what was read. */
+const MAX_HEADER_BYTES = 8 * 1024 * 1024;
 /** Enough files of a zip to know whether the study was de-identified (every file of one is, or none). */
 const FILES_CHECKED = 20;
 /** Entries looked at, DICOM or not (a zip of thousands of pictures is not read through). */
@@ -14,68 +17,124 @@ const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed']);
 
 /**
  * What identifying elements of the PS3.15 profile remain in stored images (issue 19): the element names
- * found in a DICOM file, or in the DICOM files of a zip (first ones, headers only, read from the file
- * without loading it). [] when the DICOM looks de-identified; null when there is no DICOM to judge.
+ * found in a DICOM file, or in the DICOM files of a zip (the first ones). Only headers are read, streamed
+ * from the store (this disk or S3, `StoredObject`) and stopped at Pixel Data; a zip's entries are inflated
+ * no further. [] when the DICOM looks de-identified; null when there is no DICOM to judge, or the store
+ * could not be read (the check never holds an upload back).
  */
-export async function identifyingElementsOf(file: Blob | null, type: string): Promise<string[] | null> {
-  if (!file) return null;
-  if (type === 'application/dicom') return elementsOfHeader(new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer()));
-  if (!ZIP_TYPES.has(type)) return null;
-  const zip = new ZipReader(new BlobReader(file));
+export async function identifyingElementsOf(open: () => Promise<StoredObject>, type: string): Promise<string[] | null> {
+  if (type !== 'application/dicom' && !ZIP_TYPES.has(type)) return null;
+  try {
+    const object = await open();
+    if (type === 'application/dicom') return elementsOfHeader(await headerOf(Readable.toWeb(object.stream(0)) as ReadableStream<Uint8Array>));
+    return await elementsOfZip(object);
+  } catch {
+    return null;
+  }
+}
+
+async function elementsOfZip(object: StoredObject): Promise<string[] | null> {
+  const zip = new ZipReader(new StoredObjectReader(object));
   try {
     const found = new Set<string>();
     let dicomFiles = 0;
     let lookedAt = 0;
     for await (const entry of zip.getEntriesGenerator()) {
       if (dicomFiles >= FILES_CHECKED || lookedAt >= ENTRIES_LOOKED_AT) break;
-      if (entry.directory) continue;
+      if (entry.directory || !entry.getData) continue;
       lookedAt += 1;
-      const elements = elementsOfHeader(await headOfEntry(entry));
+      const header = await headerOfEntry(entry.getData.bind(entry));
+      const elements = elementsOfHeader(header);
       if (elements === null) continue;
       dicomFiles += 1;
       elements.forEach((element) => found.add(element));
     }
     return dicomFiles > 0 ? [...found].sort() : null;
-  } catch {
-    return null;
   } finally {
     await zip.close();
+  }
+}
+
+/**
+ * zip.js reading a stored object: the directory's small reads gathered, each entry's data one stream from
+ * the store (a ranged GetObject on S3), cancelled as soon as the header is read.
+ */
+class StoredObjectReader extends Reader<StoredObject> {
+  constructor(private readonly object: StoredObject) {
+    super(object);
+    this.size = object.size;
+  }
+
+  override readUint8Array(index: number, length: number): Promise<Uint8Array> {
+    return readRange(this.object, index, Math.min(index + length, this.size));
+  }
+
+  override createReadable({ offset = 0, size }: { offset?: number; size?: number } = {}): ReadableStream<Uint8Array> {
+    return Readable.toWeb(this.object.stream(offset, size === undefined ? this.size : offset + size)) as ReadableStream<Uint8Array>;
   }
 }
 
 function elementsOfHeader(head: Uint8Array): string[] | null {
   if (!isDicomPart10(head)) return null;
   try {
-    return identifyingElementsIn(readDicomHeader(head.buffer.slice(head.byteOffset, head.byteOffset + head.byteLength) as ArrayBuffer).dataset);
+    return identifyingElementsIn(readDicomHeader(head.slice().buffer).dataset);
   } catch {
     return null;
   }
 }
 
-/** The first HEADER_BYTES of an entry, inflating no further (the writer stops the read). */
-async function headOfEntry(entry: { getData?: (writer: WritableStream<Uint8Array>) => Promise<unknown> }): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const enough = new Error('header read');
-  const writer = new WritableStream<Uint8Array>({
+/** Collects a file's first bytes until its header is complete (`headerExtent`), then says stop. */
+class HeaderBytes {
+  private chunks: Uint8Array[] = [];
+  private size = 0;
+  private extent: number | null = null;
+  private walkable = true;
+  /** Set once enough is held: the read was stopped on purpose. */
+  complete = false;
+
+  /** True once enough is held: the header up to Pixel Data, or MAX_HEADER_BYTES. */
+  add(chunk: Uint8Array): boolean {
+    this.chunks.push(chunk);
+    this.size += chunk.byteLength;
+    const found = this.walkable ? headerExtent(this.bytes()) : 'unknown';
+    if (typeof found === 'number') this.extent = found;
+    if (found === 'unknown') this.walkable = false;
+    this.complete = this.extent !== null || this.size >= MAX_HEADER_BYTES || (this.size >= 132 && !isDicomPart10(this.bytes()));
+    return this.complete;
+  }
+
+  bytes(): Uint8Array {
+    if (this.chunks.length > 1) this.chunks = [Buffer.concat(this.chunks)];
+    const all = this.chunks[0] ?? new Uint8Array(0);
+    return all.subarray(0, this.extent ?? Math.min(all.byteLength, MAX_HEADER_BYTES));
+  }
+}
+
+const ENOUGH = new Error('header read');
+
+/** A file's header from a stream of its bytes, which is cancelled once the header is read. */
+async function headerOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const header = new HeaderBytes();
+  await stream.pipeTo(headerSink(header)).catch((error: unknown) => {
+    if (!header.complete) throw error;
+  });
+  return header.bytes();
+}
+
+/** A zip entry's header, inflating no further than it (the writer stops the read). */
+async function headerOfEntry(getData: (writer: WritableStream<Uint8Array>) => Promise<unknown>): Promise<Uint8Array> {
+  const header = new HeaderBytes();
+  // Stopping the read errors the writer; zip.js then closes it, which Node 24 refuses with its own TypeError
+  // (Node 20 rethrows ENOUGH): once the header is complete, whatever the read ends with is that stop.
+  await getData(headerSink(header)).catch((error: unknown) => {
+    if (!header.complete) throw error;
+  });
+  return header.bytes();
+}
+
+const headerSink = (header: HeaderBytes) =>
+  new WritableStream<Uint8Array>({
     write(chunk) {
-      chunks.push(chunk);
-      size += chunk.byteLength;
-      if (size >= HEADER_BYTES) throw enough;
+      if (header.add(chunk)) throw ENOUGH;
     },
   });
-  try {
-    await entry.getData?.(writer);
-  } catch (error) {
-    if (error !== enough) throw error;
-  }
-  const head = new Uint8Array(Math.min(size, HEADER_BYTES));
-  let offset = 0;
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, head.byteLength - offset);
-    head.set(part, offset);
-    offset += part.byteLength;
-    if (offset >= head.byteLength) break;
-  }
-  return head;
-}

@@ -24,7 +24,11 @@ const isJpeg = (head: Buffer) => startsWith(head, 0xff, 0xd8, 0xff);
 const isTiff = (head: Buffer) =>
   startsWith(head, 0x49, 0x49, 0x2a, 0x00) || startsWith(head, 0x4d, 0x4d, 0x00, 0x2a) || startsWith(head, 0x49, 0x49, 0x2b, 0x00) || startsWith(head, 0x4d, 0x4d, 0x00, 0x2b);
 
+/** A report (staff uploads, issue 17). */
+const isPdf = (head: Buffer) => head.subarray(0, 5).toString('latin1') === '%PDF-';
+
 const CHECKS: Record<string, (head: Buffer) => boolean> = {
+  'application/pdf': isPdf,
   'application/zip': isZip,
   'application/x-zip-compressed': isZip,
   'application/dicom': isDicom,

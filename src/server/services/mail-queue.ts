@@ -14,7 +14,8 @@ import type { Mailer, MailMessage } from '../mail/mailer.ts';
  * server's acceptance and the row's update sends that mail again after the lease (at least once).
  */
 
-export type MailKind = 'contact' | 'quote' | 'signature';
+/** `notice`: a user's notice mail (services/notices.ts: order, payment, report and subscription events). */
+export type MailKind = 'contact' | 'quote' | 'signature' | 'notice';
 
 /** Where the mails to the company go (v1: DEFAULT_FROM_EMAIL, `MAIL_FROM`'s address), in its language (pt-BR). */
 export interface CompanyMail {

@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { noticeMail, type NoticeMailKind } from '../mail/templates.ts';
 import { writeAndPublish } from '../events/publish.ts';
 import type { BusEvent } from '../events/bus.ts';
+import { deliverDueMails, queueMail } from './mail-queue.ts';
 import { insertNotification, notificationCreated } from './notifications.ts';
 
 export interface NoticeContext {
@@ -24,20 +25,25 @@ export interface Notice {
   /** `notifications.*` in server.json. */
   key: string;
   values: Record<string, string>;
-  /** Order, payment and report events are also mailed (docs/api.md), linking to a client page. */
+  /** Order, payment, report and subscription events are also mailed (docs/api.md), through the mail queue, linking to a client page. */
   mail?: { kind: NoticeMailKind; path: string };
 }
 
-/** The mail goes in the user's language; a failed send is logged, never an error for the change already made. */
-async function mailNotice(ctx: NoticeContext, userId: string, notice: Notice, mail: NonNullable<Notice['mail']>) {
-  const [user] = await ctx.db.select({ email: users.email, name: users.name, language: users.language }).from(users).where(eq(users.id, userId));
-  if (!user) return;
+/** The notice's mail in the user's language, written in the change's transaction (services/mail-queue.ts); null: no such user. */
+async function queueNoticeMail(tx: Db, ctx: NoticeContext, userId: string, notice: Notice, mail: NonNullable<Notice['mail']>): Promise<string | null> {
+  const [user] = await tx.select({ email: users.email, name: users.name, language: users.language }).from(users).where(eq(users.id, userId));
+  if (!user) return null;
   const t = ctx.translator.forLanguage(matchLanguage(user.language) ?? DEFAULT_LANGUAGE);
   const values = { ...notice.values, ...(notice.values.service ? { service: t(`catalog:services.${notice.values.service}.title`) } : {}) };
+  return queueMail(tx, 'notice', noticeMail(t, { kind: mail.kind, to: user.email, name: user.name, values, link: `${ctx.baseUrl}${mail.path}` }));
+}
+
+/** Sends a just-committed notice mail now; a refusal or an SMTP server down leaves it to the queue's retries, never an error for the change. */
+async function deliverNow(ctx: NoticeContext, mailId: string) {
   try {
-    await ctx.mailer.send(noticeMail(t, { kind: mail.kind, to: user.email, name: user.name, values, link: `${ctx.baseUrl}${mail.path}` }));
+    await deliverDueMails(ctx, new Date(), [mailId]);
   } catch (error) {
-    ctx.log.error({ err: error, kind: mail.kind, userId }, 'mail not sent');
+    ctx.log.error({ err: error, mailId }, 'notice mail not delivered now; the mail queue retries it');
   }
 }
 
@@ -67,12 +73,23 @@ export async function writeAndTell<T>(db: Db, write: (tx: Db) => Promise<T>, new
 
 type NoticeNews = { event?: BusEvent | null; notice?: (Notice & { userId: string }) | null };
 
-/** `writeAndTell` with the notice's e-mail, sent once the change is committed (a change that tells nobody mails nobody). */
+/**
+ * `writeAndTell` with the notice's e-mail, queued in the same transaction (it exists exactly when the change does)
+ * and sent once the change is committed; the mail queue retries it while the SMTP server fails. A change that
+ * tells nobody mails nobody.
+ */
 export async function writeTellAndMail<T>(ctx: NoticeContext, write: (tx: Db) => Promise<T>, newsOf: (result: T) => NoticeNews): Promise<T> {
   let news: NoticeNews = {};
-  const result = await writeAndTell(ctx.db, write, (written) => (news = newsOf(written)));
-  const { notice } = news;
-  if (notice?.mail) await mailNotice(ctx, notice.userId, notice, notice.mail);
+  let mailId: string | null = null;
+  const writeWithMail = async (tx: Db) => {
+    const written = await write(tx);
+    news = newsOf(written);
+    const { notice } = news;
+    mailId = notice?.mail ? await queueNoticeMail(tx, ctx, notice.userId, notice, notice.mail) : null;
+    return written;
+  };
+  const result = await writeAndTell(ctx.db, writeWithMail, () => news);
+  if (mailId) await deliverNow(ctx, mailId);
   return result;
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceId } from '#shared/catalog.ts';
 import {
   ANALYSIS_STATUS_COUNT_KEYS,
@@ -6,8 +6,8 @@ import {
   type AnalysisStatusCounts,
   type NewOrder,
   type Order,
-  type StaffOrderQuery,
 } from '#shared/schemas/orders.ts';
+import type { StaffOrderQuery } from '#shared/schemas/staff.ts';
 import type { Db } from '../db/client.ts';
 import { analyses, files, orders, users } from '../db/schema.ts';
 import { appError, fieldErrors, notFound } from '../errors.ts';
@@ -15,6 +15,7 @@ import { writeAndPublish } from '../events/publish.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { latestBills, presentBill, type BillRow } from './bills.ts';
 import type { Notice } from './notices.ts';
+import { auditChange, type StaffActor } from './audit.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -70,11 +71,21 @@ export async function presentOrders(db: Db, rows: OrderRow[], t: Translate): Pro
   return rows.map((row) => presentOrder(row, counts.get(row.id)!, t, bills.get(row.id) ?? null));
 }
 
-/** Staff: one page of every user's orders (newest first) and how many match in all. */
-export async function staffOrderPage(db: Db, { status, userId, limit, offset }: StaffOrderQuery): Promise<{ total: number; rows: OrderRow[] }> {
-  const where = and(status ? eq(orders.statusPayment, status) : undefined, userId ? eq(orders.userId, userId) : undefined);
+const ORDER_SORT_COLUMNS = {
+  createdAt: [orders.createdAt, orders.number],
+  code: [orders.number],
+  price: [orders.price, orders.number],
+  quantity: [orders.quantity, orders.number],
+  status: [orders.statusPayment, orders.number],
+} as const;
+
+/** Staff: one page of every user's orders (newest first, or by `sort`) and how many match in all. */
+export async function staffOrderPage(db: Db, { status, userId, serviceId, sort = '-createdAt', limit, offset }: StaffOrderQuery): Promise<{ total: number; rows: OrderRow[] }> {
+  const where = and(status ? eq(orders.statusPayment, status) : undefined, userId ? eq(orders.userId, userId) : undefined, serviceId ? eq(orders.serviceId, serviceId) : undefined);
+  const direction = sort.startsWith('-') ? desc : asc;
+  const columns = ORDER_SORT_COLUMNS[sort.replace(/^-/, '') as keyof typeof ORDER_SORT_COLUMNS];
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.number)).limit(limit).offset(offset);
+  const rows = await db.select().from(orders).where(where).orderBy(...columns.map((column) => direction(column))).limit(limit).offset(offset);
   return { total, rows };
 }
 
@@ -115,7 +126,7 @@ const codeOf = (number: number, serviceId: ServiceId, now: Date) =>
  * Staff: creates an order for a user (remaining = quantity, awaiting payment). With the client's id, the same
  * order again returns the existing one (`created: false`); 400 when the user does not exist.
  */
-export async function createOrder(db: Db, input: NewOrder): Promise<{ created: boolean; row: OrderRow }> {
+export async function createOrder(db: Db, input: NewOrder, actor?: StaffActor): Promise<{ created: boolean; row: OrderRow }> {
   if (input.id) {
     const [existing] = await db.select().from(orders).where(eq(orders.id, input.id));
     if (existing) return { created: false, row: existing };
@@ -140,6 +151,7 @@ export async function createOrder(db: Db, input: NewOrder): Promise<{ created: b
           code: codeOf(number, input.serviceId, new Date()),
         })
         .returning();
+      if (actor) await auditChange(tx, actor, { type: 'order', id: inserted!.id }, { before: null, after: inserted! }, AUDITED_ORDER_FIELDS);
       return inserted!;
     },
     orderEvent,
@@ -147,26 +159,49 @@ export async function createOrder(db: Db, input: NewOrder): Promise<{ created: b
   return { created: true, row };
 }
 
-/** Staff: an order's changed fields, with its version bumped; publishes the change. */
-export async function updateOrder(db: Db, row: OrderRow, change: Partial<Pick<OrderRow, 'statusPayment' | 'billFileId' | 'billUrl'>>) {
+/** The order's values an audit entry keeps. */
+const AUDITED_ORDER_FIELDS = ['userId', 'serviceId', 'quantity', 'remaining', 'price', 'statusPayment', 'code', 'billFileId', 'billUrl', 'version'] as const;
+
+type OrderChange = Partial<Pick<OrderRow, 'statusPayment' | 'billFileId' | 'billUrl'>>;
+
+/**
+ * Staff: an order's changed fields, with its version bumped; publishes the change (and audits it, with an actor).
+ * With `whilePayment`, only while the order's payment status is that one (null when it no longer is).
+ */
+async function changeOrder(db: Db, row: OrderRow, change: OrderChange, actor?: StaffActor, whilePayment?: OrderRow['statusPayment']) {
   return writeAndPublish(
     db,
     async (tx) => {
       const [updated] = await tx
         .update(orders)
         .set({ ...change, modifiedAt: new Date(), version: sql`${orders.version} + 1` })
-        .where(eq(orders.id, row.id))
+        .where(and(eq(orders.id, row.id), whilePayment ? eq(orders.statusPayment, whilePayment) : undefined))
         .returning();
-      return updated!;
+      if (updated && actor) await auditChange(tx, actor, { type: 'order', id: row.id }, { before: row, after: updated }, [...(Object.keys(change) as (keyof OrderChange)[]), 'version']);
+      return updated ?? null;
     },
-    orderEvent,
+    (updated) => updated && orderEvent(updated),
   );
 }
 
+export async function updateOrder(db: Db, row: OrderRow, change: OrderChange, actor?: StaffActor): Promise<OrderRow> {
+  return (await changeOrder(db, row, change, actor))!;
+}
+
 /** Staff: the bill (a stored PDF or a URL) replaces the previous one; returns the order and the replaced file's storage key. */
-export async function setBill(db: Db, row: OrderRow, bill: { fileId: string } | { url: string }) {
-  const updated = await updateOrder(db, row, 'fileId' in bill ? { billFileId: bill.fileId, billUrl: null } : { billFileId: null, billUrl: bill.url });
+export async function setBill(db: Db, row: OrderRow, bill: { fileId: string } | { url: string }, actor?: StaffActor) {
+  const updated = await updateOrder(db, row, 'fileId' in bill ? { billFileId: bill.fileId, billUrl: null } : { billFileId: null, billUrl: bill.url }, actor);
   if (!row.billFileId) return { row: updated, replacedStorageKey: null };
   const [old] = await db.delete(files).where(eq(files.id, row.billFileId)).returning({ storageKey: files.storageKey });
   return { row: updated, replacedStorageKey: old?.storageKey ?? null };
+}
+
+/**
+ * Staff confirm an order's payment by hand (CON), with the reason in the audit log; already confirmed (or confirmed
+ * meanwhile by a webhook or another staff member): as it is, nothing told twice.
+ */
+export async function confirmOrderPayment(db: Db, row: OrderRow, staffId: string, reason: string): Promise<{ changed: boolean; row: OrderRow }> {
+  if (row.statusPayment === 'CON') return { changed: false, row };
+  const updated = await changeOrder(db, row, { statusPayment: 'CON' }, { staffId, action: 'order.confirmPayment', reason }, 'APG');
+  return updated ? { changed: true, row: updated } : { changed: false, row: await findOrder(db, row.id) };
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { IssueBillBody } from '#shared/schemas/payments.ts';
+import { isoDateInBrazil } from '#shared/brazil/dates.ts';
 import type { Db } from '../db/client.ts';
 import { bills, files, orders, paymentEvents, users } from '../db/schema.ts';
 import { AppError, appError, fieldErrors } from '../errors.ts';
@@ -10,16 +11,15 @@ import { orderEvent, orderNotice, setBill, type OrderRow } from './orders.ts';
 import { writeTellAndMail, type NoticeContext } from './notices.ts';
 import type { BillRow } from './bills.ts';
 import type { UserRow } from './users.ts';
+import type { StaffActor } from './audit.ts';
 import { signaturePaidNotice, startHiredPeriod, type SignatureRow } from './signature-lifecycle.ts';
+import { signatureEvent } from './signatures.ts';
 
 /** A bill is due a week after it is issued unless staff say otherwise. */
 const DEFAULT_DUE_DAYS = 7;
-/** The calendar day in Brazil (where bills are paid and due), YYYY-MM-DD. */
-const brazilDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
-export const isoDate = (date: Date) => brazilDate.format(date);
 
 type PayerField = 'cpf' | 'cnpj';
-interface PayerDocument {
+export interface PayerDocument {
   field: PayerField;
   value: string;
   /** The request gave it and the profile had none: it is kept there. */
@@ -30,7 +30,7 @@ interface PayerDocument {
  * The CPF or CNPJ the bill is issued to: the profile's (CNPJ first: a clinic usually pays), or the one the
  * request gives when the profile has none. A request's value that differs from the profile's is refused (409).
  */
-function payerDocument(user: UserRow, input: Pick<IssueBillBody, 'cpf' | 'cnpj'>): PayerDocument {
+export function payerDocument(user: UserRow, input: Pick<IssueBillBody, 'cpf' | 'cnpj'>): PayerDocument {
   for (const field of ['cpf', 'cnpj'] as const) {
     const given = input[field];
     if (given && user[field] && given !== user[field]) throw new AppError(409, [{ field, key: `payments.${field}Differs` }]);
@@ -45,21 +45,21 @@ function payerDocument(user: UserRow, input: Pick<IssueBillBody, 'cpf' | 'cnpj'>
 }
 
 /** A CPF new to the profile must be no one else's (checked before the gateway is asked for anything). */
-async function assertDocumentFree(db: Db, document: PayerDocument) {
+export async function assertDocumentFree(db: Db, document: PayerDocument) {
   if (!document.newOnProfile || document.field !== 'cpf') return;
   const [other] = await db.select({ id: users.id }).from(users).where(eq(users.cpf, document.value));
   if (other) throw fieldErrors([{ field: 'cpf', key: 'auth.cpfTaken' }]);
 }
 
-const keepOnProfile = (tx: Db, userId: string, document: PayerDocument) =>
+export const keepOnProfile = (tx: Db, userId: string, document: PayerDocument) =>
   tx
     .update(users)
     .set({ [document.field]: document.value, updatedAt: new Date(), version: sql`${users.version} + 1` })
     .where(eq(users.id, userId));
 
 function dueDateOf(input: Pick<IssueBillBody, 'dueDate'>, now: Date): string {
-  const today = isoDate(now);
-  if (!input.dueDate) return isoDate(new Date(now.getTime() + DEFAULT_DUE_DAYS * 86_400_000));
+  const today = isoDateInBrazil(now);
+  if (!input.dueDate) return isoDateInBrazil(new Date(now.getTime() + DEFAULT_DUE_DAYS * 86_400_000));
   if (input.dueDate < today) throw fieldErrors([{ field: 'due_date', key: 'payments.dueDatePast' }]);
   return input.dueDate;
 }
@@ -88,7 +88,7 @@ async function recordIssuedBill(db: Db, order: OrderRow, provider: string, docum
  * Staff: issues the order's boleto through the provider, keeps its PDF as the order's bill (replacing the
  * previous one) and the payer's document on the profile when it was new there.
  */
-export async function issueBill({ db, fileStore, provider }: IssueContext, order: OrderRow, input: IssueBillBody, now = new Date()) {
+export async function issueBill({ db, fileStore, provider }: IssueContext, order: OrderRow, input: IssueBillBody, now = new Date(), actor?: StaffActor) {
   if (order.statusPayment === 'CON') throw appError(409, 'payments.alreadyPaid');
   const [user] = await db.select().from(users).where(eq(users.id, order.userId));
   const document = payerDocument(user!, input);
@@ -104,7 +104,7 @@ export async function issueBill({ db, fileStore, provider }: IssueContext, order
     await fileStore.remove(stored.storageKey);
     throw error;
   }
-  return setBill(db, order, { fileId });
+  return setBill(db, order, { fileId }, actor);
 }
 
 /** A provider's bill by its id, or by the 47 digits of its line (what `sandbox:pay` is given). */
@@ -161,7 +161,7 @@ export async function receivePayment(ctx: NoticeContext, provider: string, event
       ctx,
       (tx) => confirmPayment(tx, provider, event),
       ({ order, signature }) => {
-        if (signature) return { notice: signaturePaidNotice(signature) };
+        if (signature) return { event: signatureEvent(signature), notice: signaturePaidNotice(signature) };
         return order ? { event: orderEvent(order), notice: { ...orderNotice(order, 'paymentConfirmed', 'success', 'paymentConfirmed'), userId: order.userId } } : {};
       },
     );

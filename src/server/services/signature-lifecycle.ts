@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { formatBrl, formatUsdIn } from '#shared/format/money.ts';
 import type { Db } from '../db/client.ts';
 import { bills, files, jobLeases, signatures, users } from '../db/schema.ts';
+import { normalizedRate, usdCentsToBrlCents } from '../payments/currency.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { appError } from '../errors.ts';
 import { writeTellAndMail, type Notice, type NoticeContext } from './notices.ts';
-import { addDays, today, type SignatureRow } from './signatures.ts';
+import { auditChange, type StaffActor } from './audit.ts';
+import { addDays, signatureEvent, today, type SignatureRow } from './signatures.ts';
 
 /**
  * The subscription's life (docs/domain.md "Plans"): the trial activates it; when the trial (or a hired period)
@@ -22,6 +25,8 @@ export type { SignatureRow };
 export interface LifecycleContext extends NoticeContext {
   fileStore: FileStore;
   provider: PaymentProvider;
+  /** BRL per USD: the plan's total is in USD, a boleto always in BRL (src/server/README.md "Decisions"). */
+  usdBrlRate: string;
 }
 
 const JOB = 'signature-lifecycle';
@@ -65,26 +70,31 @@ export async function startHiredPeriod(tx: Db, signatureId: string, paidAt: Date
   return row ?? null;
 }
 
+/** What an audit entry of a subscription keeps. */
+export const AUDITED_SIGNATURE_FIELDS = ['activated', 'statusPayment', 'hiredPeriodInitial', 'hiredPeriodEnd', 'version'] as const;
+
 /**
  * Staff confirm a subscription's payment (a boleto paid elsewhere, a transfer): its open bill is paid and the hired
  * period starts today, activated; the user is notified and mailed. Already paid: as it is. 404 for no subscription.
  */
-export async function confirmSignaturePayment(ctx: NoticeContext, signatureId: string, now = new Date()): Promise<SignatureRow> {
+export async function confirmSignaturePayment(ctx: NoticeContext, signatureId: string, now = new Date(), actor?: StaffActor): Promise<SignatureRow> {
   const [current] = await ctx.db.select().from(signatures).where(eq(signatures.id, signatureId));
   if (!current) throw appError(404, 'errors.resourceNotFound');
   const started = await writeTellAndMail(
     ctx,
     async (tx) => {
       await tx.update(bills).set({ status: 'paid', paidAt: now }).where(and(eq(bills.signatureId, signatureId), eq(bills.status, 'open')));
-      return startHiredPeriod(tx, signatureId, now);
+      const row = await startHiredPeriod(tx, signatureId, now);
+      if (row && actor) await auditChange(tx, actor, { type: 'signature', id: signatureId }, { before: current, after: row }, AUDITED_SIGNATURE_FIELDS);
+      return row;
     },
-    (row) => (row ? { notice: signaturePaidNotice(row) } : {}),
+    (row) => (row ? { event: signatureEvent(row), notice: signaturePaidNotice(row) } : {}),
   );
   return started ?? current;
 }
 
 /** The period in force ends on this day: the hired period's end, or the trial's before any payment. */
-const periodEnd = sql`coalesce(${signatures.hiredPeriodEnd}, ${signatures.testPeriodEnd})`;
+export const periodEnd = sql`coalesce(${signatures.hiredPeriodEnd}, ${signatures.testPeriodEnd})`;
 
 /** Trials and hired periods that ended: no longer activated, awaiting payment, their bill to come. */
 async function expireEnded(ctx: LifecycleContext, day: string): Promise<number> {
@@ -101,7 +111,7 @@ async function expireEnded(ctx: LifecycleContext, day: string): Promise<number> 
           .returning();
         return updated ?? null;
       },
-      (updated) => (updated ? { notice: notice(updated, 'signatureExpired', 'update') } : {}),
+      (updated) => (updated ? { event: signatureEvent(updated), notice: notice(updated, 'signatureExpired', 'update') } : {}),
     );
     if (row) expired += 1;
   }
@@ -127,6 +137,13 @@ async function claimBill(db: Db, id: string): Promise<SignatureRow | null> {
   return row ?? null;
 }
 
+/** The boleto's own words (Portuguese, as every boleto): the plan, its USD total and the rate that made the BRL amount. */
+function conversionLine(ctx: LifecycleContext, planId: string, usdAmountCents: number, usdBrlRate: string, amountCents: number) {
+  const t = ctx.translator.forLanguage('pt-BR');
+  const plan = t(`catalog:plans.${planId}.title`);
+  return t('payments.subscriptionBillInstructions', { plan, usd: formatUsdIn(usdAmountCents / 100, 'pt-BR'), rate: usdBrlRate.replace('.', ','), brl: formatBrl(amountCents / 100) });
+}
+
 async function issueSignatureBill(ctx: LifecycleContext, row: SignatureRow, now: Date): Promise<boolean> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
   const payer = user && payerOf(user);
@@ -134,7 +151,16 @@ async function issueSignatureBill(ctx: LifecycleContext, row: SignatureRow, now:
     ctx.log.warn({ signatureId: row.id }, 'subscription bill not issued: the user has no CPF or CNPJ');
     return false;
   }
-  const issued = await ctx.provider.issueBill({ amountCents: Math.round((row.price - row.discount) * 100), payer, dueDate: addDays(today(now), BILL_DUE_DAYS), documentNumber: `ASS-${row.id.slice(0, 8).toUpperCase()}` });
+  const usdAmountCents = Math.round((row.price - row.discount) * 100);
+  const usdBrlRate = normalizedRate(ctx.usdBrlRate);
+  const amountCents = usdCentsToBrlCents(usdAmountCents, usdBrlRate);
+  const issued = await ctx.provider.issueBill({
+    amountCents,
+    payer,
+    dueDate: addDays(today(now), BILL_DUE_DAYS),
+    documentNumber: `ASS-${row.id.slice(0, 8).toUpperCase()}`,
+    instructions: [conversionLine(ctx, row.planId, usdAmountCents, usdBrlRate, amountCents)],
+  });
   const stored = await ctx.fileStore.save(Readable.from([issued.pdf]));
   try {
     await writeTellAndMail(
@@ -142,7 +168,8 @@ async function issueSignatureBill(ctx: LifecycleContext, row: SignatureRow, now:
       async (tx) => {
         const [file] = await tx.insert(files).values({ userId: row.userId, name: `boleto-assinatura-${row.id.slice(0, 8)}.pdf`, contentType: 'application/pdf', ...stored }).returning({ id: files.id });
         const { providerBillId, amountCents, dueDate, line, barcode } = issued;
-        await tx.insert(bills).values({ id: randomUUID(), signatureId: row.id, provider: ctx.provider.name, providerBillId, amountCents, dueDate, line, barcode, payerDocument: payer.document, fileId: file!.id });
+        const conversion = { usdAmountCents, usdBrlRate };
+        await tx.insert(bills).values({ id: randomUUID(), signatureId: row.id, provider: ctx.provider.name, providerBillId, amountCents, ...conversion, dueDate, line, barcode, payerDocument: payer.document, fileId: file!.id });
         const [updated] = await tx
           .update(signatures)
           .set({ billFileId: file!.id, billClaimedUntil: null, modifiedAt: new Date(), version: sql`${signatures.version} + 1` })
@@ -150,7 +177,7 @@ async function issueSignatureBill(ctx: LifecycleContext, row: SignatureRow, now:
           .returning();
         return updated!;
       },
-      (updated) => ({ notice: notice(updated, 'signatureBillIssued', 'update') }),
+      (updated) => ({ event: signatureEvent(updated), notice: notice(updated, 'signatureBillIssued', 'update') }),
     );
   } catch (error) {
     await ctx.fileStore.remove(stored.storageKey);

@@ -31,6 +31,8 @@ const TYPE_OF_EXTENSION: Record<string, string> = {
   tiff: 'image/tiff',
 };
 const GENERIC_TYPES = new Set(['', 'application/octet-stream']);
+/** Staff also upload reports (issue 17): a PDF, by media type or extension. */
+const REPORT_TYPE = 'application/pdf';
 const SHA256_HEX = /^[0-9a-f]{64}$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,12 +62,13 @@ export function formatBytes(bytes: number): string {
   return mib >= 1 ? `${Number(mib.toFixed(1))} MB` : `${bytes} B`;
 }
 
-/** The accepted media type of a file declared as `filetype` (its extension's when generic), or null. */
-export function acceptedType(filename: string, filetype: string): string | null {
+/** The accepted media type of a file declared as `filetype` (its extension's when generic), or null; a PDF only when `reports`. */
+export function acceptedType(filename: string, filetype: string, reports = false): string | null {
   const type = filetype.trim().toLowerCase();
+  const extension = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase() ?? '';
+  if (reports && (type === REPORT_TYPE || (GENERIC_TYPES.has(type) && extension === 'pdf'))) return REPORT_TYPE;
   if (ACCEPTED_TYPES[type]) return type;
   if (!GENERIC_TYPES.has(type)) return null;
-  const extension = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase() ?? '';
   return TYPE_OF_EXTENSION[extension] ?? null;
 }
 
@@ -73,14 +76,14 @@ export function acceptedType(filename: string, filetype: string): string | null 
  * Checks a creation request before any byte travels: its length (413 over the limit), its type from the
  * metadata (415), and the SHA-256 the client computed (400 when missing).
  */
-export function checkNewUpload(headers: { length: string | undefined; metadata: string | undefined }, maxBytes: number): UploadMeta {
+export function checkNewUpload(headers: { length: string | undefined; metadata: string | undefined }, maxBytes: number, reports = false): UploadMeta {
   const size = Number(headers.length);
   if (headers.length === undefined || !/^\d+$/.test(headers.length) || size < 1) throw appError(400, 'uploads.lengthRequired');
   if (size > maxBytes) throw appError(413, 'uploads.tooLarge', { max: formatBytes(maxBytes) });
   const metadata = parseUploadMetadata(headers.metadata);
   const filename = (metadata.filename ?? '').trim();
   if (!filename) throw fieldErrors([{ field: 'filename', key: 'validation.required' }]);
-  const type = acceptedType(filename, metadata.filetype ?? '');
+  const type = acceptedType(filename, metadata.filetype ?? '', reports);
   if (!type) throw appError(415, 'uploads.typeNotAccepted');
   const sha256 = (metadata.sha256 ?? '').trim().toLowerCase();
   if (!SHA256_HEX.test(sha256)) throw fieldErrors([{ field: 'sha256', key: 'uploads.sha256Invalid' }]);
@@ -129,7 +132,7 @@ export async function inspectStream(stream: Readable, headBytes: number): Promis
   return { sha256: hash.digest('hex'), head: Buffer.concat(head) };
 }
 
-const uploadError = (key: string) => new AppError(400, [{ field: 'images_upload_id', key }]);
+const uploadError = (key: string, field: string) => new AppError(400, [{ field, key }]);
 
 const REFUSALS: Record<UploadRow['status'], string> = {
   receiving: 'uploads.notFinished',
@@ -141,9 +144,15 @@ const REFUSALS: Record<UploadRow['status'], string> = {
 /**
  * Turns the user's complete upload into a stored file (a `files` row whose bytes stay in the upload store)
  * inside the caller's transaction; the upload can be consumed once. Unknown and other users' uploads,
- * unfinished, failed and consumed ones are refused (400, field `images_upload_id`).
+ * unfinished, failed and consumed ones are refused (400, field `images_upload_id` unless `field` names another).
+ * `ownerId`: whose file it becomes (a staff member's report upload becomes the analysis owner's file).
  */
-export async function consumeUpload(tx: Db, userId: string, uploadId: string): Promise<typeof files.$inferSelect> {
+export async function consumeUpload(
+  tx: Db,
+  userId: string,
+  uploadId: string,
+  { field = 'images_upload_id', ownerId = userId }: { field?: string; ownerId?: string } = {},
+): Promise<typeof files.$inferSelect> {
   const [upload] = await tx
     .update(uploads)
     .set({ status: 'consumed', consumedAt: new Date() })
@@ -151,12 +160,12 @@ export async function consumeUpload(tx: Db, userId: string, uploadId: string): P
     .returning();
   if (!upload) {
     const row = await findOwnUpload(tx, userId, uploadId);
-    throw uploadError(row ? REFUSALS[row.status] : 'uploads.notFound');
+    throw uploadError(row ? REFUSALS[row.status] : 'uploads.notFound', field);
   }
   const [file] = await tx
     .insert(files)
     .values({
-      userId,
+      userId: ownerId,
       name: upload.filename,
       contentType: upload.type,
       size: upload.size,

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { localObject, type StoredObject } from './stored-object.ts';
 
 export interface StoredBytes {
   storageKey: string;
@@ -17,7 +18,7 @@ export const UPLOAD_KEY_PREFIX = 'upload:';
 /** Bytes kept by the resumable-upload store (storage/upload-store.ts). */
 export interface UploadBytes {
   open(id: string): Readable;
-  blob?(id: string): Promise<Blob | null>;
+  object(id: string): Promise<StoredObject>;
   remove(id: string): Promise<void>;
 }
 
@@ -61,11 +62,10 @@ export function createFileStore(dataDir: string, uploads?: UploadBytes) {
       const id = uploadOf(storageKey);
       return id ? uploads!.open(id) : fs.createReadStream(pathOf(storageKey));
     },
-    /** The bytes as a file-backed Blob (reads at offsets), or null when they are not on this disk. */
-    blob: async (storageKey: string): Promise<Blob | null> => {
+    /** The bytes read at offsets (a zip's entries, a DICOM header), wherever they are (this disk or the upload store). */
+    object: (storageKey: string): Promise<StoredObject> => {
       const id = uploadOf(storageKey);
-      if (id) return (await uploads!.blob?.(id)) ?? null;
-      return fs.openAsBlob(pathOf(storageKey));
+      return id ? uploads!.object(id) : localObject(pathOf(storageKey));
     },
     remove: (storageKey: string): Promise<void> => {
       const id = uploadOf(storageKey);

@@ -1,5 +1,7 @@
 import { S3Store, type MetadataValue, type Options } from '@tus/s3-store';
+import { Readable } from 'node:stream';
 import type { KvStore } from '@tus/utils';
+import { lazyStream, type StoredObject } from './stored-object.ts';
 
 /**
  * @tus/s3-store whose `cache` (each upload's S3 `.info`, to spare requests) may be shared by several processes
@@ -77,6 +79,14 @@ export class SharedCacheS3Store extends S3Store {
       marker = { KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker };
     }
     return found;
+  }
+
+  /** A finished upload's object, read a range at a time (one GetObject with `Range` per stream). */
+  async object(id: string): Promise<StoredObject> {
+    const { ContentLength: size = 0 } = await this.client.headObject({ Bucket: this.bucket, Key: id });
+    const range = (start: number, end: number) => async () =>
+      (await this.client.getObject({ Bucket: this.bucket, Key: id, Range: `bytes=${start}-${end - 1}` })).Body as Readable;
+    return { size, stream: (start, end = size) => lazyStream(end > start ? range(start, end) : () => Readable.from([])) };
   }
 
   override async declareUploadLength(id: string, length: number): Promise<void> {

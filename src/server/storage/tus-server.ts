@@ -43,7 +43,7 @@ async function finish(db: Db, store: UploadStore, req: Request, upload: Upload) 
     sha256 !== row?.sha256 ? t('uploads.checksumMismatch') : !contentMatchesType(row.type, head) ? t('uploads.contentMismatch', { name: row.filename }) : null;
   if (!problem) {
     await setUploadStatus(db, upload.id, 'complete', upload.offset);
-    await recordIdentifyingElements(db, upload.id, await identifyingElementsOf(await store.blob(upload.id), row!.type));
+    await recordIdentifyingElements(db, upload.id, await identifyingElementsOf(() => store.object(upload.id), row!.type));
     return {};
   }
   await setUploadStatus(db, upload.id, 'failed', upload.offset);

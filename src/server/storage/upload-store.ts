@@ -1,14 +1,13 @@
-import { openAsBlob } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { MemoryKvStore, type DataStore } from '@tus/utils';
 import type { S3Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { DbKvStore } from './db-kv-store.ts';
 import type { SharedCacheS3Store } from './s3-store.ts';
+import { lazyStream, localObject, type StoredObject } from './stored-object.ts';
 
 /** Where the bytes of resumable uploads live: `${dataDir}/uploads` (tus FileStore) or an S3-compatible bucket. */
 export interface UploadStore {
@@ -17,8 +16,8 @@ export interface UploadStore {
   open(id: string): Readable;
   /** Removes all an upload put in the store (bytes, metadata, S3's pending parts); a missing one is no error. */
   remove(id: string): Promise<void>;
-  /** The bytes as a file-backed Blob, for reads at offsets (a zip's entries); null where the store is remote (S3). */
-  blob(id: string): Promise<Blob | null>;
+  /** A finished upload's bytes, read at offsets (a zip's entries, a DICOM header): the file, or ranged GetObjects. */
+  object(id: string): Promise<StoredObject>;
   /** Every upload with something in the store, and when it last changed (for the orphan sweep). */
   stored(): Promise<Map<string, Date>>;
 }
@@ -26,16 +25,6 @@ export interface UploadStore {
 /** S3's smallest multipart part, and the size of the client's tus PATCHes (src/app/lib/uploads/tus-upload.ts). */
 const S3_PART_BYTES = 5 * 1024 * 1024;
 const S3_CONNECT_TIMEOUT_MS = 5000;
-
-/** A stream at once, fed once the store's (possibly asynchronous) reader is ready. */
-function lazyStream(open: () => Promise<Readable> | Readable): Readable {
-  const out = new PassThrough();
-  Promise.resolve()
-    .then(open)
-    .then((source) => pipeline(source, out))
-    .catch((error: unknown) => out.destroy(error as Error));
-  return out;
-}
 
 /**
  * The S3 store's upload metadata cache: in the database under PostgreSQL, where several API processes share the
@@ -107,14 +96,12 @@ export async function createUploadStore(options: {
   /** The server's database: with S3 on PostgreSQL, the upload metadata cache lives there (see s3MetadataCache). */
   database?: Pick<Database, 'db' | 'kind'>;
 }): Promise<UploadStore> {
-  const datastore = options.s3
-    ? await s3Store(options.s3, options.expiresMs, options.database)
-    : new CompleteFileStore(path.join(options.dataDir, 'uploads'), options.expiresMs);
-  const reader = datastore as DataStore & { read(id: string): Promise<Readable> | Readable };
   const directory = path.join(options.dataDir, 'uploads');
+  const datastore = options.s3 ? await s3Store(options.s3, options.expiresMs, options.database) : new CompleteFileStore(directory, options.expiresMs);
+  const reader = datastore as DataStore & { read(id: string): Promise<Readable> | Readable };
   return {
     datastore,
-    blob: async (id) => (options.s3 ? null : openAsBlob(path.join(directory, path.basename(id)))),
+    object: (id) => (datastore instanceof CompleteFileStore ? localObject(path.join(directory, path.basename(id))) : datastore.object(id)),
     open: (id) => lazyStream(() => reader.read(id)),
     remove: (id) => datastore.remove(id),
     stored: () => datastore.storedUploads(),

@@ -10,6 +10,11 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return day <= daysInMonth;
 }
 
+const brazilDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) in Brazil at `date`: due dates, trials and hired periods count Brazil's days. */
+export const isoDateInBrazil = (date: Date) => brazilDay.format(date);
+
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** `2026-11-22` → `22/11/2026`; null when the input is not a real ISO calendar date. */

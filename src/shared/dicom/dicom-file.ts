@@ -28,6 +28,11 @@ export function readDicomHeader(buffer: ArrayBuffer): DicomFile {
   return { meta: file.meta, dataset: file.dict };
 }
 
+const dictionary = (dcmjs.data as unknown as { DicomMetaDictionary: { dictionary: Record<string, { name: string } | undefined> } }).DicomMetaDictionary.dictionary;
+
+/** The standard's keyword of a tag (8 hex digits), e.g. `PatientName`; '' for one the dictionary lacks. */
+export const keywordOf = (tag: string): string => dictionary[`(${tag.slice(0, 4)},${tag.slice(4)})`]?.name ?? '';
+
 export function writeDicom({ meta, dataset }: DicomFile): ArrayBuffer {
   const file = new dcmjs.data.DicomDict(meta);
   file.dict = dataset;

@@ -1,4 +1,4 @@
-import { PROFILE_TABLE, type BasicAction, type ProfileRow } from './profile-table.ts';
+import { PROFILE_TABLE, type BasicAction, type OptionMark, type ProfileRow } from './profile-table.ts';
 
 /**
  * The action each element of Table E.1-1 gets under DoseHub's profile: the Basic Profile with Retain
@@ -31,12 +31,14 @@ export interface ProfileEntry {
   tag: string;
   name: string;
   action: Action;
+  /** The option column that keeps it, if any (dates; patient characteristics). */
+  option?: OptionMark;
 }
 
 const exact = new Map<string, ProfileEntry>();
 const repeating: { pattern: RegExp; entry: ProfileEntry }[] = [];
 for (const row of PROFILE_TABLE) {
-  const entry = { tag: row[0], name: row[2], action: actionOf(row) };
+  const entry: ProfileEntry = { tag: row[0], name: row[2], action: actionOf(row), ...(row[3] && { option: row[3] }) };
   if (row[0].includes('x')) repeating.push({ pattern: new RegExp(`^${row[0].replace(/x/g, '[0-9A-F]')}$`), entry });
   else exact.set(row[0], entry);
 }

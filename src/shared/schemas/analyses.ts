@@ -111,11 +111,3 @@ export const AnalysisStatusChange = z.object({
   message: z.string().trim().max(2000).optional(),
 });
 export type AnalysisStatusChange = z.infer<typeof AnalysisStatusChange>;
-
-/** Staff: the analysis queue, oldest change first (the next to look at on top), optionally of one status. */
-export const StaffAnalysisQuery = z.object({
-  status: z.enum(ANALYSIS_STATUS_CODES).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-export type StaffAnalysisQuery = z.infer<typeof StaffAnalysisQuery>;

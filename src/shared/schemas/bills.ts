@@ -19,3 +19,15 @@ export const OrderBill = z
   })
   .meta({ id: 'OrderBill' });
 export type OrderBill = z.infer<typeof OrderBill>;
+
+/**
+ * A subscription's boleto: the plan's total is in USD, a boleto always in BRL. `amount` (BRL) is `usdAmount`
+ * converted at `usdBrlRate` (BRL per USD, the server's USD_BRL_RATE when the bill was issued), kept as issued.
+ */
+export const SignatureBill = OrderBill.extend({
+  /** USD */
+  usdAmount: z.number(),
+  /** BRL per USD, up to 4 decimals. */
+  usdBrlRate: z.number(),
+}).meta({ id: 'SignatureBill' });
+export type SignatureBill = z.infer<typeof SignatureBill>;

@@ -78,12 +78,3 @@ export const NewOrder = z.object({
   price: z.number().min(0).max(999_999_999_999),
 });
 export type NewOrder = z.infer<typeof NewOrder>;
-
-/** Staff: a page of every user's orders, newest first, optionally of one payment status or one user. */
-export const StaffOrderQuery = z.object({
-  status: z.enum(PAYMENT_STATUS_CODES).optional(),
-  userId: z.uuid('validation.invalidUuid').optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-export type StaffOrderQuery = z.infer<typeof StaffOrderQuery>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { CnpjSchema, CpfSchema } from '../brazil/schemas.ts';
 import { PLAN_MODALITIES } from '../catalog.ts';
 import { listOf } from './common.ts';
+import { SignatureBill } from './bills.ts';
 import { Benefit } from './catalog.ts';
 import { PAYMENT_STATUS_CODES } from './orders.ts';
 
@@ -12,6 +14,9 @@ export const SignatureBody = z
   .object({
     plan: z.string({ error: () => 'validation.required' }).trim().min(1, 'validation.required').max(160, 'validation.tooLongPlan'),
     id: z.uuid('validation.invalidUuid').optional(),
+    /** The payer of the trial's end bill, when the profile has neither: kept on the profile (docs/api.md). */
+    cpf: CpfSchema.clone().optional(),
+    cnpj: CnpjSchema.clone().optional(),
   })
   .meta({ id: 'SignatureBody' });
 export type SignatureBody = z.infer<typeof SignatureBody>;
@@ -35,6 +40,8 @@ export const Signature = z
     activated: z.boolean(),
     /** The boleto to pay (a file URL), or null while none is issued. */
     billFile: z.string().nullable(),
+    /** The latest boleto issued for it (its BRL amount, the USD total and the rate used), or null. */
+    bill: SignatureBill.nullable(),
     /** v1's Portuguese label; clients translate `statusCode`. */
     statusPayment: z.string(),
     statusCode: z.enum(PAYMENT_STATUS_CODES),

@@ -41,3 +41,6 @@ export async function slowCpu(page: Page, rate = 4) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
+
+/** How long the app may take to start and take a pre-rendered page over: it starts after the page's load and first paint, slower on a busy CI machine than expect.poll's 1 s. */
+export const APP_START_MS = 20_000;

@@ -49,15 +49,22 @@ export async function paidOrder(server: RunningServer, staff: StaffSession, user
   });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as ApiOrder;
-  const confirmed = await fetch(`${server.url}/api/v1/staff/orders/${id}/confirm-payment/`, { method: 'POST', headers: { cookie: staff.cookie } });
+  const confirmed = await fetch(`${server.url}/api/v1/staff/orders/${id}/confirm-payment/`, {
+    method: 'POST',
+    headers: { cookie: staff.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ reason: 'Transfer received' }),
+  });
   expect(confirmed.status).toBe(200);
   return (await confirmed.json()) as ApiOrder;
 }
 
 /** The staff moves an analysis on (AI, PR, CO with the report PDF), as the back-office does. */
 export async function moveAnalysis(server: RunningServer, staff: StaffSession, analysisId: string, status: string, report?: Buffer) {
+  const read = await fetch(`${server.url}/api/v1/staff/analyses/${analysisId}/`, { headers: { cookie: staff.cookie } });
+  expect(read.status).toBe(200);
   const form = new FormData();
   form.append('status', status);
+  form.append('from', ((await read.json()) as { statusCode: string }).statusCode);
   if (report) form.append('report', new Blob([new Uint8Array(report)], { type: 'application/pdf' }), 'laudo.pdf');
   const response = await fetch(`${server.url}/api/v1/staff/analyses/${analysisId}/status/`, { method: 'POST', headers: { cookie: staff.cookie }, body: form });
   expect(response.status).toBe(200);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { S3Config } from '#server/config.ts';
 import { createTestBucket, s3Env } from '#tests/utils/s3.ts';
+import { migratedDatabaseTemplate } from './database-template.ts';
 
 export interface RunningServer {
   url: string;
@@ -20,6 +21,13 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'dosehub-e2e-'));
 }
 
+/** A data directory whose database is a copy of the migrated template (no initdb at start; see database-template.ts). */
+export async function migratedDataDir(): Promise<string> {
+  const dataDir = tempDataDir();
+  fs.cpSync(await migratedDatabaseTemplate(), path.join(dataDir, 'db'), { recursive: true });
+  return dataDir;
+}
+
 function waitForExit(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) resolve(child.exitCode);
@@ -32,9 +40,9 @@ function waitForExit(child: ChildProcess): Promise<number | null> {
  * own process on a free port, with its own data directory; in the S3 runs (TEST_S3_ENDPOINT, tests/utils/s3.ts)
  * with a bucket of its own too, unless `env` names one.
  */
-export async function startServer(dataDir = tempDataDir(), env: Record<string, string> = {}, script = 'src/server/main.ts'): Promise<RunningServer> {
+export async function startServer(dataDir?: string, env: Record<string, string> = {}, script = 'src/server/main.ts'): Promise<RunningServer> {
   const bucket = env.S3_BUCKET ? null : await createTestBucket();
-  return { ...(await spawnServer(dataDir, { ...(bucket ? s3Env(bucket) : {}), ...env }, script)), s3: bucket };
+  return { ...(await spawnServer(dataDir ?? (await migratedDataDir()), { ...(bucket ? s3Env(bucket) : {}), ...env }, script)), s3: bucket };
 }
 
 function spawnServer(dataDir: string, env: Record<string, string>, script: string): Promise<Omit<RunningServer, 's3'>> {

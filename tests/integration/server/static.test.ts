@@ -33,6 +33,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify(pages));
   const routes: RoutePreload[] = [
     { segments: ['login'], files: ['assets/login-1.js', 'assets/forms-2.js'], texts: ['auth', 'validation'] },
+    { segments: ['about'], files: ['assets/about-5.js', 'assets/about-5.css'] },
     { segments: ['dashboard', 'my-services', '*', 'analyses'], files: ['assets/dashboard-3.js', 'assets/analyses-4.js'] },
   ];
   fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(routes));
@@ -118,8 +119,21 @@ describe('static serving of the built client', () => {
     // The page's title replaces the shell's, in the head.
     expect(response.body).toContain('<head><title>Sobre · DoseHub</title>');
     expect(response.body.match(/<title>/g)).toHaveLength(1);
-    expect(response.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">');
     expect(response.headers.vary).toMatch(/cookie/i);
+  });
+
+  it("starts a reading page's app after the page has painted: its code is named for public/start-app.js, not fetched with the page", async () => {
+    const about = (await t.app.inject({ url: '/about' })).body;
+    expect(about).toContain('<script type="module" fetchpriority="low" src="/start-app.js" data-entry="/assets/index-abc123.js" data-preloads="/assets/about-5.js"></script>');
+    expect(about).not.toContain('modulepreload');
+    expect(about).not.toContain('src="/assets/index-abc123.js"');
+    // The page's styles are still linked: it paints in its final layout.
+    expect(about).toContain('<link rel="stylesheet" crossorigin href="/assets/about-5.css">');
+
+    // A signed-in user gets the plain shell: the entry loads at once.
+    const signedIn = (await t.app.inject({ url: '/about', cookies: { id: 'u1', isStaff: 'false' } })).body;
+    expect(signedIn).toContain('<script type="module" crossorigin src="/assets/index-abc123.js">');
+    expect(signedIn).not.toContain('start-app.js');
   });
 
   it('pre-renders in the language of the cookie the app keeps, with the document language and start-up texts to match', async () => {

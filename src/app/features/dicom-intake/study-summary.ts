@@ -1,5 +1,7 @@
 import { TAG, itemsOf, numberOf, textOf, type DicomDataset } from '#shared/dicom/dicom-dataset.ts';
-import { isPrivateTag, profileEntryOf } from '#shared/dicom/profile.ts';
+import { keywordOf } from '#shared/dicom/dicom-file.ts';
+import { isPrivateTag, profileEntryOf, type ProfileEntry } from '#shared/dicom/profile.ts';
+import { groupOf, type SummaryElement } from './element-groups.ts';
 
 /**
  * What the clinician sees before anything is queued: a summary per series of the chosen DICOM files
@@ -36,10 +38,10 @@ export interface StudySummary {
   burnedIn: number;
   secondaryCaptures: number;
   privateElements: number;
-  /** Names of the profile elements present that will be removed, emptied or replaced. */
-  removed: string[];
-  /** Names of the profile elements present that the options keep (dates, times, patient characteristics). */
-  kept: string[];
+  /** The profile elements present that will be removed, emptied or replaced. */
+  removed: SummaryElement[];
+  /** The profile elements present that the options keep (dates, times, patient characteristics). */
+  kept: SummaryElement[];
 }
 
 export const emptySummary = (): StudySummary => ({
@@ -63,8 +65,8 @@ export class SummaryBuilder {
   private readonly series = new Map<string, SeriesSummary>();
   private readonly patients = new Map<string, OriginalPatient>();
   private readonly studies = new Set<string>();
-  private readonly removed = new Set<string>();
-  private readonly kept = new Set<string>();
+  private readonly removed = new Map<string, ProfileEntry>();
+  private readonly kept = new Map<string, ProfileEntry>();
 
   addDicom(dataset: DicomDataset, bytes: number) {
     this.summary.dicomFiles += 1;
@@ -95,8 +97,8 @@ export class SummaryBuilder {
       series: [...this.series.values()],
       patients: [...this.patients.values()],
       studies: this.studies.size,
-      removed: [...this.removed].sort(),
-      kept: [...this.kept].sort(),
+      removed: elementsOf(this.removed),
+      kept: elementsOf(this.kept),
     };
   }
 
@@ -108,7 +110,7 @@ export class SummaryBuilder {
       }
       const entry = profileEntryOf(tag);
       if (!entry || entry.action === 'U' || entry.action === 'U*') continue;
-      (entry.action === 'K' || entry.action === 'C' ? this.kept : this.removed).add(entry.name);
+      (entry.action === 'K' || entry.action === 'C' ? this.kept : this.removed).set(entry.name, entry);
     }
   }
 
@@ -122,6 +124,11 @@ export class SummaryBuilder {
     if (acquired && (!series.acquisitionTo || acquired > series.acquisitionTo)) series.acquisitionTo = acquired;
   }
 }
+
+const elementsOf = (entries: Map<string, ProfileEntry>): SummaryElement[] =>
+  [...entries.values()]
+    .map((entry) => ({ tag: entry.tag, name: entry.name, keyword: keywordOf(entry.tag), group: groupOf(entry) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 
 function newSeries(dataset: DicomDataset): SeriesSummary {
   const drug = itemsOf(dataset, TAG.radiopharmaceuticalInformation)[0];

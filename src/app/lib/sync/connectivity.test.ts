@@ -59,6 +59,19 @@ describe('connectivity is reachability of the server, not navigator.onLine', () 
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('stays offline when the browser went offline while a probe was on its way, whatever the late answer says', async () => {
+    let answer!: (response: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const probe = probeConnectivity();
+    setNavigatorOnline(false);
+    setConnectivityForTests(false);
+    answer(new Response('{}', { status: 200 }));
+    expect(await probe).toBe(false);
+    expect(getConnectivity().online).toBe(false);
+    reportServerReached();
+    expect(getConnectivity().online).toBe(false);
+  });
+
   it('runs one probe at a time', async () => {
     const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
     vi.stubGlobal('fetch', fetch);

@@ -81,7 +81,9 @@ export function probeConnectivity(timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean
       clearTimeout(timer);
     }
   })()
-    .then((online) => {
+    // The browser may have gone offline while the probe was on its way: its answer is then out of date.
+    .then((reached) => {
+      const online = reached && browserOnline();
       set(online);
       return online;
     })
@@ -98,7 +100,7 @@ export function reportNetworkFailure() {
 
 /** A request got an answer: the server is reachable. */
 export function reportServerReached() {
-  if (!state.online) set(true);
+  if (!state.online && browserOnline()) set(true);
 }
 
 /** Listens to the browser's events and API answers, and probes while the server is unreachable. Returns the stop function. */

@@ -7,12 +7,15 @@ import { defer, type Answer, type Deferral, type SendContext } from '../sync/sen
 import { sha256OfBlob } from './sha256.ts';
 import {
   clearUploadProgress,
+  currentUploadProgress,
   forgetUploadRecords,
   isRefusedUpload,
   readUploadRecord,
   registerRunningUpload,
   saveUploadRecord,
   setUploadProgress,
+  subscribeUploadProgress,
+  type UploadProgress,
 } from './upload-store.ts';
 import { uploadIdOf } from './upload-termination.ts';
 
@@ -89,13 +92,22 @@ class UploadNetworkError extends Error {
 }
 
 /** One tus run: resolves when the file is on the server, paused, or refused; rejects when there was no answer. */
-function runTus(file: StoredFile, sha256: string, uploadUrl: string | null, entityId: string, signal: AbortSignal): Promise<RunResult> {
+function runTus(
+  file: StoredFile,
+  sha256: string,
+  uploadUrl: string | null,
+  entityId: string,
+  signal: AbortSignal,
+  /** false: an upload sent now, not for a queued write: nothing to resume later, so nothing is kept. */
+  remember = true,
+): Promise<RunResult> {
   return new Promise<RunResult>((resolve, reject) => {
     let settled = false;
     let lastProgressAt = Date.now();
     // This run's record writes, in order; the run settles after them, so the next one reads what they say.
     let recorded: Promise<unknown> = Promise.resolve();
     const record = (changes: Parameters<typeof saveUploadRecord>[1]) => {
+      if (!remember) return;
       recorded = recorded.then(() => saveUploadRecord(file.id, changes)).catch(() => undefined);
     };
     const finish = (action: () => void) => {
@@ -167,6 +179,13 @@ function runTus(file: StoredFile, sha256: string, uploadUrl: string | null, enti
   });
 }
 
+/** The file's SHA-256 (sent in the upload's metadata), its progress in the live store. */
+function hashWithProgress(file: StoredFile, entityId: string, signal: AbortSignal): Promise<string> {
+  const progress = (bytesDone: number) => setUploadProgress({ fileId: file.id, entityId, name: file.name, phase: 'hashing', bytesDone, bytesTotal: file.size });
+  progress(0);
+  return sha256OfBlob(file.blob, { signal, onProgress: progress });
+}
+
 /**
  * Uploads a queued write's file (resuming a previous run), then gives its upload id. See the module
  * comment for what comes back when it cannot.
@@ -178,12 +197,7 @@ export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signa
   try {
     let sha256 = record?.sha256 ?? null;
     if (!sha256) {
-      setUploadProgress({ fileId: file.id, entityId: row.entityId, name: file.name, phase: 'hashing', bytesDone: 0, bytesTotal: file.size });
-      sha256 = await sha256OfBlob(file.blob, {
-        signal,
-        onProgress: (bytes) =>
-          setUploadProgress({ fileId: file.id, entityId: row.entityId, name: file.name, phase: 'hashing', bytesDone: bytes, bytesTotal: file.size }),
-      });
+      sha256 = await hashWithProgress(file, row.entityId, signal);
       record = await saveUploadRecord(file.id, { sha256 });
     }
     // Paused or cancelled while hashing: no request at all.
@@ -232,4 +246,36 @@ export async function sendWithUpload(
   await forgetUploadRecords([file.id]);
   const again = await uploadOutboxFile(row, file, context);
   return 'outcome' in again ? again.outcome : send(again.uploadId);
+}
+
+export type UploadNowResult = { uploadId: string } | { refused: { status: number; body: unknown } };
+
+/** What a caller of `uploadNow` is told as the file goes: hashing, then uploading, and how far. */
+export type UploadNowProgress = Pick<UploadProgress, 'phase' | 'bytesDone' | 'bytesTotal' | 'speed'>;
+
+/**
+ * A file sent now, outside the outbox (a staff member's report: staff writes are never queued): hashed and
+ * uploaded in this tab, its progress told to `onProgress`, once more after a session refresh on 401; nothing
+ * is kept for a later run. No answer at all rejects (the caller says so).
+ */
+export async function uploadNow(blob: File, onProgress: (progress: UploadNowProgress | null) => void, signal: AbortSignal): Promise<UploadNowResult> {
+  const file: StoredFile = { id: `now-${crypto.randomUUID()}`, blob, name: blob.name, type: blob.type, size: blob.size, storedAt: Date.now() };
+  const unsubscribe = subscribeUploadProgress(() => {
+    const live = currentUploadProgress().get(file.id);
+    onProgress(live ? { phase: live.phase, bytesDone: live.bytesDone, bytesTotal: live.bytesTotal, speed: live.speed } : null);
+  });
+  try {
+    const sha256 = await hashWithProgress(file, file.id, signal);
+    setUploadProgress({ fileId: file.id, entityId: file.id, name: file.name, phase: 'uploading', bytesDone: 0, bytesTotal: file.size });
+    for (let refreshed = false; ; refreshed = true) {
+      const result = await runTus(file, sha256, null, file.id, signal, false);
+      if (result.type === 'done') return { uploadId: uploadIdOf(result.url) };
+      if (result.type === 'paused') throw new DOMException('Aborted', 'AbortError');
+      if (result.status === 401 && !refreshed && (await refreshSession())) continue;
+      return { refused: { status: result.status, body: result.body } };
+    }
+  } finally {
+    clearUploadProgress(file.id);
+    unsubscribe();
+  }
 }

@@ -111,12 +111,6 @@ export function clearUploadProgress(fileId: string) {
   emit();
 }
 
-/** Seconds left at the current speed, or null when unknown. */
-export function secondsLeft(entry: Pick<UploadProgress, 'bytesDone' | 'bytesTotal' | 'speed'>): number | null {
-  if (!entry.speed || entry.speed <= 0) return null;
-  return Math.max(0, Math.ceil((entry.bytesTotal - entry.bytesDone) / entry.speed));
-}
-
 /** The uploads running in this tab, by file id, and their changes. */
 export const currentUploadProgress = () => progress;
 export function subscribeUploadProgress(listener: () => void) {

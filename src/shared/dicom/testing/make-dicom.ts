@@ -15,6 +15,8 @@ export interface StudyFileOptions {
   modality?: string;
   /** Bytes of pixel data (OW, 16-bit), 128 by default. */
   pixelBytes?: number;
+  /** Pixels as noise that deflate cannot shrink (a zip as big as the study), instead of a repeating ramp. */
+  noise?: boolean;
   /** Elements added or replacing the defaults. */
   extra?: DicomDataset;
 }
@@ -27,7 +29,18 @@ export function makeStudyFile(options: StudyFileOptions = {}): ArrayBuffer {
   const sopInstanceUid = options.sopInstanceUid ?? testUid();
   const pixelBytes = options.pixelBytes ?? 128;
   const pixels = new Uint8Array(pixelBytes);
-  for (let i = 0; i < pixelBytes; i++) pixels[i] = i % 251;
+  let state = counter + 1;
+  for (let i = 0; i < pixelBytes; i++) {
+    if (!options.noise) {
+      pixels[i] = i % 251;
+      continue;
+    }
+    // xorshift32: fast, and random enough that deflate finds nothing to shrink.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    pixels[i] = state & 0xff;
+  }
   const side = Math.max(1, Math.floor(Math.sqrt(pixelBytes / 2)));
   const dataset: DicomDataset = {
     '00080005': { vr: 'CS', Value: ['ISO_IR 192'] },

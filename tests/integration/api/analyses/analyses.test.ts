@@ -606,18 +606,19 @@ describe('the staff moves an analysis on only as docs/domain.md allows', () => {
     expectStatus(await staffSetStatus(t.app, staff, second.id, { status: 'II', message: 'E a de 48 h.' }), 200);
   });
 
-  it('two moves racing from the same status: one wins, the other → 409 (changed meanwhile)', async () => {
+  it('two moves racing from the same status: one wins, the other → 412 with the analysis as the winner left it', async () => {
     const user = await freshUser('Rui Corrida');
     const order = await createOrder(t.app, staff, user, { serviceId: 'seg-quant' });
     const analysis = await createAnalysis(t.app, user, order, { analysisName: 'Punho' });
     await moveAnalysis(t.app, staff, analysis.id, 'AI');
     const answers = await Promise.all([
-      staffSetStatus(t.app, staff, analysis.id, { status: 'PR' }),
-      staffSetStatus(t.app, staff, analysis.id, { status: 'II', message: 'Série cortada.' }),
+      staffSetStatus(t.app, staff, analysis.id, { status: 'PR', from: 'AI' }),
+      staffSetStatus(t.app, staff, analysis.id, { status: 'II', message: 'Série cortada.', from: 'AI' }),
     ]);
-    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([200, 409]);
+    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([200, 412]);
     const final = (await getAnalysis(t.app, user, order.id, analysis.id)).json<Analysis>().statusCode;
     expect(['PR', 'II']).toContain(final);
+    expect(answers.find((answer) => answer.statusCode === 412)!.json<{ current: Analysis }>().current.statusCode).toBe(final);
   });
 });
 

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outgoingMails, quoteRequests } from '#server/db/schema.ts';
 import { buildApp } from '#server/app.ts';
 import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, SENT_MAIL_KEPT_MS, deliverDueMails, retryDelayMs } from '#server/services/mail-queue.ts';
-import { API, expectStatus, makeDataDir, registerUser, uniqueEmail, verifyEmail } from '#tests/utils/accounts.ts';
+import { API, expectStatus, makeDataDir, registerUser, uniqueEmail, verifyEmail, type MailingTestApp } from '#tests/utils/accounts.ts';
+import { verifiedUser } from '#tests/utils/calibrations.ts';
+import { createOrder, staffConfirm, staffUser } from '#tests/utils/orders.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/utils/smtp.ts';
 import { createTestApp, testConfig, type TestApp } from '#tests/utils/test-app.ts';
 
@@ -184,8 +186,31 @@ describe('the retry job', () => {
   });
 });
 
+describe("a user's notice mail (services/notices.ts)", () => {
+  it("queued with its change (staff confirm an order's payment): kept while the SMTP server is down, delivered once when it is back", async () => {
+    const mailing: MailingTestApp = { ...t, smtp, dataDir: '' };
+    const staff = await staffUser(mailing);
+    const user = await verifiedUser(mailing, { name: 'Nico Aviso' });
+    const order = await createOrder(t.app, staff, user, { paid: false });
+    const subject = `DoseHub: pagamento do pedido ${order.code} confirmado`;
+    await smtpDown();
+    const sentAt = new Date();
+    expectStatus(await staffConfirm(t.app, staff, order.id), 200);
+    const queued = (await t.app.db.select().from(outgoingMails)).filter((row) => row.recipient === user.email && row.subject === subject);
+    expect(queued).toMatchObject([{ kind: 'notice', state: 'pending', attempts: 1 }]);
+
+    await smtpUp();
+    await t.app.mailQueue.deliverDue(later(sentAt, retryDelayMs(1) + 5000));
+    await t.app.mailQueue.deliverDue(later(sentAt, 24 * 3600_000));
+    const mails = smtp.messagesTo(user.email).filter((mail) => mail.subject === subject);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Enviar análises');
+  });
+});
+
 describe('on start', () => {
-  it('a mail left due by an earlier run is sent when the server starts', async () => {
+  // Two servers started one after the other on an on-disk PGlite (migrations, seed): seconds each on a busy machine.
+  it('a mail left due by an earlier run is sent when the server starts', { timeout: 60_000 }, async () => {
     const dataDir = await makeDataDir();
     const database = { kind: 'pglite' as const, dir: path.join(dataDir, 'db') };
     const body = contactBody();

@@ -130,7 +130,6 @@ describe('the sandbox webhook', () => {
   it('a signed payment.confirmed confirms the order (CON) with one notification and one mail; the same event again → 200 replayed, nothing more', async () => {
     const { user, order } = await billedUser('Fabi Paga');
     const { providerBillId } = await billOf(order);
-    expect(await t.app.payments.issuer.readBill(providerBillId)).toEqual({ status: 'open', paidAt: null });
     const body = paymentEvent(providerBillId, '1500.50');
     const first = await sendWebhook(t.app, body);
     expectStatus(first, 200);
@@ -138,8 +137,6 @@ describe('the sandbox webhook', () => {
     const paid = await getOrder(t.app, user, order.id);
     expect(paid).toMatchObject({ statusCode: 'CON', statusPayment: 'Confirmado', version: order.version + 1 });
     expect(paid.bill).toMatchObject({ status: 'paid', paidAt: '2026-11-26T12:00:00.000Z' });
-    expect(await t.app.payments.issuer.readBill(providerBillId)).toEqual({ status: 'paid', paidAt: new Date('2026-11-26T12:00:00.000Z') });
-    expect(await t.app.payments.issuer.readBill('sbx_nobody')).toBeNull();
     const again = await sendWebhook(t.app, body);
     expectStatus(again, 200);
     expect(again.json()).toEqual({ result: 'replayed' });

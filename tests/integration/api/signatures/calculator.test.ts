@@ -7,6 +7,7 @@ import { COEFFICIENTS, RADIONUCLIDES, thicknessesOf } from '#shared/radiosynovio
 import { roundHalfEven2 } from '#shared/radiosynoviorthesis/python-round.ts';
 import { API, createMailingTestApp, expectStatus, lang, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
 import { verifiedUser } from '#tests/utils/calibrations.ts';
+import { uniqueCpf } from '#tests/utils/payments.ts';
 
 const v1Url = (uid: string) => `${API}/user/${uid}/radiosynoviorthesis-calulator/`;
 const aliasUrl = (uid: string) => `${API}/users/${uid}/radiosynoviorthesis-calculator/`;
@@ -16,7 +17,7 @@ let subscriber: SignedInUser;
 beforeAll(async () => {
   t = await createMailingTestApp();
   subscriber = await verifiedUser(t, { name: 'Sara Assinante' });
-  expectStatus(await t.app.inject({ method: 'POST', url: `${API}/users/${subscriber.id}/signatures/`, headers: { cookie: subscriber.cookies }, payload: { plan: 'monthly' } }), 201);
+  expectStatus(await t.app.inject({ method: 'POST', url: `${API}/users/${subscriber.id}/signatures/`, headers: { cookie: subscriber.cookies }, payload: { plan: 'monthly', cpf: uniqueCpf() } }), 201);
 });
 afterAll(() => t?.close());
 
@@ -38,7 +39,7 @@ describe('who may compute', () => {
 
   it('a subscription no longer activated → 403', async () => {
     const lapsed = await verifiedUser(t, { name: 'Lia Vencida' });
-    expectStatus(await t.app.inject({ method: 'POST', url: `${API}/users/${lapsed.id}/signatures/`, headers: { cookie: lapsed.cookies }, payload: { plan: 'yearly' } }), 201);
+    expectStatus(await t.app.inject({ method: 'POST', url: `${API}/users/${lapsed.id}/signatures/`, headers: { cookie: lapsed.cookies }, payload: { plan: 'yearly', cpf: uniqueCpf() } }), 201);
     expectStatus(await compute(lapsed, { radionuclide: 'Y-90', thickness: 1, surface: 200 }), 200);
     await t.app.db.update(signatures).set({ activated: false }).where(eq(signatures.userId, lapsed.id));
     expectStatus(await compute(lapsed, { radionuclide: 'Y-90', thickness: 1, surface: 200 }), 403);

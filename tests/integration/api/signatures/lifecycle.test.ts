@@ -3,6 +3,7 @@
 // transition notifies the user and mails them; a repeated run changes nothing.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills, jobLeases } from '#server/db/schema.ts';
 import type { Signature } from '#shared/schemas/signatures.ts';
@@ -39,8 +40,8 @@ const notices = async () => (await listNotifications(t.app, ana, '', 'en-US')).r
 const calculatorStatus = async () =>
   (await t.app.inject({ method: 'POST', url: `${API}/users/${ana.id}/radiosynoviorthesis-calculator/`, headers: { cookie: ana.cookies }, payload: { radionuclide: 'Y-90', thickness: 1, surface: 200 } })).statusCode;
 const openBillOf = async () => (await t.app.db.select().from(bills).where(eq(bills.signatureId, signatureId))).filter((bill) => bill.status === 'open');
-const pay = async (providerBillId: string, paidAt: Date) =>
-  sendWebhook(t.app, JSON.stringify({ id: `evt_${providerBillId}`, type: 'payment.confirmed', data: { billId: providerBillId, amount: '60.00', paidAt: paidAt.toISOString() } }));
+const pay = async (providerBillId: string, paidAt: Date, amount = '330.00') =>
+  sendWebhook(t.app, JSON.stringify({ id: `evt_${providerBillId}`, type: 'payment.confirmed', data: { billId: providerBillId, amount, paidAt: paidAt.toISOString() } }));
 
 describe('the lifecycle job, with an injected clock', () => {
   it('during the trial nothing changes: activated, no bill, the calculator open', async () => {
@@ -54,9 +55,14 @@ describe('the lifecycle job, with an injected clock', () => {
     const expired = await signature();
     expect(expired).toMatchObject({ activated: false, statusCode: 'APG', hiredPeriod: null, billFile: expect.stringMatching(/^\/api\/v1\/files\/[0-9a-f-]{36}\/$/) });
     const [bill] = await openBillOf();
-    expect(bill).toMatchObject({ provider: 'sandbox', amountCents: 6000, line: expect.stringMatching(/^\d{47}$/) });
+    // A boleto is in BRL: US$ 60.00 at the default rate (USD_BRL_RATE 5.50) → R$ 330.00, the USD total and the rate kept.
+    expect(bill).toMatchObject({ provider: 'sandbox', amountCents: 33000, usdAmountCents: 6000, usdBrlRate: '5.5000', line: expect.stringMatching(/^\d{47}$/) });
+    expect(expired.bill).toMatchObject({ amount: 330, usdAmount: 60, usdBrlRate: 5.5, status: 'open', line: bill!.line });
     const pdf = await t.app.inject({ url: expired.billFile!, headers: { cookie: ana.cookies } });
     expect({ status: pdf.statusCode, type: pdf.headers['content-type'] }).toEqual({ status: 200, type: 'application/pdf' });
+    // The boleto says what it pays for: the plan's USD total and the rate that made its BRL amount.
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain('Assinatura Plano Mensal: US$ 60,00 convertidos a R$ 5,5000 por dólar = R$ 330,00.');
     expect(await calculatorStatus()).toBe(403);
     await expect.poll(() => mailsOf(SUBJECTS.expired).length).toBe(1);
     await expect.poll(() => mailsOf(SUBJECTS.bill).length).toBe(1);
@@ -69,6 +75,8 @@ describe('the lifecycle job, with an injected clock', () => {
   it('the payment confirmed by the provider sets a month from the payment and activates it again; mailed once', async () => {
     const [bill] = await openBillOf();
     const paidAt = new Date(Date.UTC(2027, 0, 31, 15));
+    // The plan's USD figure is not what the boleto asks.
+    expectStatus(await pay(bill!.providerBillId, paidAt, '60.00'), 409);
     expectStatus(await pay(bill!.providerBillId, paidAt), 200);
     expectStatus(await pay(bill!.providerBillId, paidAt), 200);
     expect(await signature()).toMatchObject({ activated: true, statusCode: 'CON', statusPayment: 'Confirmado', hiredPeriod: { initial: '2027-01-31', end: '2027-02-28' } });
@@ -101,7 +109,7 @@ describe('staff confirm a payment', () => {
     const id = created.json<Signature>().id;
     await t.app.runSignatureLifecycle(at(31));
     const [bill] = await t.app.db.select().from(bills).where(eq(bills.signatureId, id));
-    expect(bill).toMatchObject({ status: 'open', amountCents: 22000, payerDocument: '11222333000181' });
+    expect(bill).toMatchObject({ status: 'open', amountCents: 121000, usdAmountCents: 22000, payerDocument: '11222333000181' });
 
     const confirmUrl = (sid: string) => `${API}/staff/signatures/${sid}/confirm-payment/`;
     expectStatus(await t.app.inject({ method: 'POST', url: confirmUrl(id), headers: { cookie: bia.cookies } }), 403);

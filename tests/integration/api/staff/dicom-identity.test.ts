@@ -1,13 +1,9 @@
 // Issue 19: DICOM that arrives still identifying its patient (sent without the browser's de-identification,
 // by an older client or another tool) is accepted, and flagged for staff in the analysis queue.
-import { BlobWriter, Uint8ArrayReader, ZipWriter } from '@zip.js/zip.js/index-native.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deidentifyFile } from '#shared/dicom/deidentify.ts';
-import { readDicom, writeDicom } from '#shared/dicom/dicom-file.ts';
-import { makeStudyFile, testUid } from '#shared/dicom/testing/make-dicom.ts';
-import { UidMap } from '#shared/dicom/uid-map.ts';
 import { API, createMailingTestApp, expectStatus, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
 import { verifiedUser } from '#tests/utils/calibrations.ts';
+import { deidentified, rawStudy, zipOf } from '#tests/utils/dicom.ts';
 import { createAnalysis, createOrder, staffUser, type Analysis, type Order } from '#tests/utils/orders.ts';
 import { uploadFile } from '#tests/utils/uploads.ts';
 
@@ -16,23 +12,7 @@ let staff: SignedInUser;
 let ana: SignedInUser;
 let order: Order;
 
-const studyUid = testUid();
-const rawFiles = Array.from({ length: 3 }, () => new Uint8Array(makeStudyFile({ studyUid, pixelBytes: 4096 })));
-
-function deidentified(files: Uint8Array[]): Uint8Array[] {
-  const context = { patientId: 'f0e1d2c3-b4a5-7968-8776-655443322110', uids: new UidMap() };
-  return files.map((bytes) => {
-    const file = readDicom(bytes.slice().buffer);
-    deidentifyFile(file.meta, file.dataset, context);
-    return new Uint8Array(writeDicom(file));
-  });
-}
-
-async function zipOf(files: Uint8Array[]): Promise<Uint8Array> {
-  const writer = new ZipWriter(new BlobWriter('application/zip'));
-  for (const [index, bytes] of files.entries()) await writer.add(`series-01/${index}.dcm`, new Uint8ArrayReader(bytes));
-  return new Uint8Array(await (await writer.close()).arrayBuffer());
-}
+const rawFiles = rawStudy(3);
 
 async function queued(id: string): Promise<Analysis> {
   const response = await t.app.inject({ url: `${API}/staff/analyses/?limit=100`, headers: { cookie: staff.cookies } });
@@ -68,6 +48,12 @@ describe('the staff queue flags DICOM that was not de-identified', () => {
     const seen = await queued(analysis.id);
     expect(seen.notDeidentified).toBe(false);
     expect(seen.identifyingElements).toEqual([]);
+  });
+
+  it('a ZIP64 zip of raw DICOM (ZIP64 records, as past 4 GB), through a resumable upload: read and flagged', async () => {
+    const uploadId = await uploadFile(t.app, ana, await zipOf(rawFiles, { zip64: true }), { filename: 'study.zip', filetype: 'application/zip' });
+    const analysis = await createAnalysis(t.app, ana, order, { imagesUploadId: uploadId }, { images: null });
+    expect((await queued(analysis.id)).identifyingElements).toEqual(expect.arrayContaining(["Patient's Name", "Patient's Birth Date"]));
   });
 
   it('images that are not DICOM carry no flag, and the clinician never sees the fields', async () => {

@@ -1,26 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { act } from 'react';
+import { stubAccountApi } from '#tests/utils/account-api.ts';
 import { renderRoute } from '#tests/utils/render.tsx';
-import { TEST_USER_ID, USER_PATH, accountRoutes, fakeAccountApi, type FakeRoutes } from '../testing/fake-account-api.ts';
+import { cleanUpAfterEachTest } from '#tests/utils/signed-in.ts';
+import { TEST_USER_ID, USER_PATH, accountRoutes } from '../testing/fake-account-api.ts';
 
 const auth = { id: TEST_USER_ID, isStaff: false };
 
-function stubApi(routes: FakeRoutes) {
-  const api = fakeAccountApi(routes);
-  vi.stubGlobal('fetch', api.fetch);
-  return api;
-}
-
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEachTest();
 
 describe('dashboard layout (docs/product.md §2 dashboard sections)', () => {
-  it('links Perfil, Meus serviços, Minhas calibrações, Minhas assinaturas, Segurança and Notificações; none is left "coming soon"', async () => {
-    stubApi(accountRoutes());
+  it('links Perfil, Meus serviços, Minhas calibrações, Minhas assinaturas, Segurança and Notificações, each a link', async () => {
+    stubAccountApi(accountRoutes());
     await renderRoute('/dashboard/profile', { auth });
     const nav = await screen.findByRole('navigation', { name: 'Seções da conta' });
     expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/dashboard/profile');
@@ -31,12 +22,11 @@ describe('dashboard layout (docs/product.md §2 dashboard sections)', () => {
     expect(within(nav).getByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/dashboard/notifications');
     expect(within(nav).getByRole('link', { name: 'Minhas assinaturas' })).toHaveAttribute('href', '/dashboard/my-signatures');
     expect(within(nav).getAllByRole('link')).toHaveLength(6);
-    expect(within(nav).queryByText('Em breve')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
   });
 
   it('shows no e-mail notice once the address is confirmed', async () => {
-    const api = stubApi(accountRoutes({ verified: true }));
+    const api = stubAccountApi(accountRoutes({ verified: true }));
     const { queryClient } = await renderRoute('/dashboard/profile', { auth });
     await screen.findByRole('heading', { level: 2, name: 'Perfil' });
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
@@ -47,7 +37,7 @@ describe('dashboard layout (docs/product.md §2 dashboard sections)', () => {
 
   it('asks to verify the e-mail while it is not confirmed; "Reenviar e-mail" posts once and says so', async () => {
     const user = userEvent.setup();
-    const api = stubApi({ ...accountRoutes({ verified: false }), [`POST ${USER_PATH}email/resend/`]: { status: 204 } });
+    const api = stubAccountApi({ ...accountRoutes({ verified: false }), [`POST ${USER_PATH}email/resend/`]: { status: 204 } });
     await renderRoute('/dashboard/security', { auth });
 
     const notice = await screen.findByRole('status', { name: /Por favor, verifique seu e-mail para acessar a plataforma/ });
@@ -63,7 +53,7 @@ describe('dashboard layout (docs/product.md §2 dashboard sections)', () => {
     [429, 'Muitas requisições. Tente novamente mais tarde.'],
   ])('shows the server message when resending answers %i', async (status, message) => {
     const user = userEvent.setup();
-    stubApi({
+    stubAccountApi({
       ...accountRoutes({ verified: false }),
       [`POST ${USER_PATH}email/resend/`]: { status, body: { errors: [message] }, headers: { 'Retry-After': '60' } },
     });
@@ -74,7 +64,7 @@ describe('dashboard layout (docs/product.md §2 dashboard sections)', () => {
   });
 
   it('speaks English in en-US', async () => {
-    stubApi(accountRoutes({ verified: false }));
+    stubAccountApi(accountRoutes({ verified: false }));
     await renderRoute('/dashboard/profile', { auth, language: 'en-US' });
     expect(await screen.findByText('Please verify your email to access the platform')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Resend email' })).toBeInTheDocument();
@@ -82,13 +72,13 @@ describe('dashboard layout (docs/product.md §2 dashboard sections)', () => {
   });
 
   it('an unknown /dashboard/profile/foo/edit is the not-found page', async () => {
-    stubApi(accountRoutes());
+    stubAccountApi(accountRoutes());
     await renderRoute('/dashboard/profile/foo/edit', { auth });
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada!' })).toBeVisible();
   });
 
   it('a visitor is sent to the login page', async () => {
-    const api = stubApi(accountRoutes());
+    const api = stubAccountApi(accountRoutes());
     const { router } = await renderRoute('/dashboard/security', { auth: null });
     expect(router.state.location.pathname).toBe('/login');
     expect(api.calls).toHaveLength(0);

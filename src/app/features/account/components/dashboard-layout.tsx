@@ -32,30 +32,18 @@ function DashboardNav() {
     <nav aria-label={t('dashboard.navLabel')} className={classes.nav}>
       <ul className={classes.list}>
         {DASHBOARD_SECTIONS.map(({ id, labelKey, icon: Icon, to, match }) => (
-          <li key={id} className={to ? undefined : classes.soonItem}>
-            {to ? (
-              <NavLink
-                component={Link}
-                to={to}
-                // Exact: Mantine also highlights aria-current="page", which a prefix match would put on
-                // "Perfil" inside /dashboard/profile/{data}/edit (those belong to Security, see `match`).
-                activeOptions={{ exact: true }}
-                label={t(labelKey)}
-                leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
-                active={match?.test(pathname) ?? false}
-                className={classes.item}
-              />
-            ) : (
-              // Not a link yet: its route comes with a later issue. Listed (desktop only) so the user sees what is coming.
-              <NavLink
-                component="span"
-                disabled
-                label={t(labelKey)}
-                leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
-                description={t('dashboard.soon')}
-                className={`${classes.item} ${classes.soon}`}
-              />
-            )}
+          <li key={id}>
+            <NavLink
+              component={Link}
+              to={to}
+              // Exact: Mantine also highlights aria-current="page", which a prefix match would put on
+              // "Perfil" inside /dashboard/profile/{data}/edit (those belong to Security, see `match`).
+              activeOptions={{ exact: true }}
+              label={t(labelKey)}
+              leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+              active={match.test(pathname)}
+              className={classes.item}
+            />
           </li>
         ))}
       </ul>

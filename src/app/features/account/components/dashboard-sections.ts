@@ -9,11 +9,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 
-/**
- * docs/product.md §2's dashboard sections, in order. `to` is set only for sections whose route exists: the
- * others are listed as "coming soon" until their issue adds the route (TanStack's typed Link refuses
- * a path that is not in the route tree). `match` is what marks the item current.
- */
+/** docs/product.md §2's dashboard sections, in order, each with its route; `match` is what marks the item current. */
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { id: 'profile', labelKey: 'dashboard.sections.profile', icon: IconUser, to: '/dashboard/profile', match: /^\/dashboard\/profile\/?$/ },
   // The orders, and each order's analyses and analysis forms (/dashboard/my-services/{orderId}/…).
@@ -55,6 +51,6 @@ export interface DashboardSection {
   id: string;
   labelKey: `dashboard.sections.${string}`;
   icon: ComponentType<IconProps>;
-  to?: '/dashboard/profile' | '/dashboard/my-services' | '/dashboard/my-calibrations' | '/dashboard/my-signatures' | '/dashboard/security' | '/dashboard/notifications';
-  match?: RegExp;
+  to: '/dashboard/profile' | '/dashboard/my-services' | '/dashboard/my-calibrations' | '/dashboard/my-signatures' | '/dashboard/security' | '/dashboard/notifications';
+  match: RegExp;
 }

@@ -1,29 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { act } from 'react';
-import { renderRoute } from '#tests/utils/render.tsx';
-import { TEST_USER_ID, USER_PATH, accountRoutes, fakeAccountApi, type FakeRoutes } from '../testing/fake-account-api.ts';
+import { renderContactEditor } from '#tests/utils/account-api.ts';
+import { cleanUpAfterEachTest } from '#tests/utils/signed-in.ts';
+import { USER_PATH } from '../testing/fake-account-api.ts';
 
-const auth = { id: TEST_USER_ID, isStaff: false };
-
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
-
-async function renderEditor(data: 'email' | 'phone', routes: FakeRoutes = {}) {
-  const api = fakeAccountApi({ ...accountRoutes(), ...routes });
-  vi.stubGlobal('fetch', api.fetch);
-  const result = await renderRoute(`/dashboard/profile/${data}/edit`, { auth });
-  const input = await screen.findByRole('textbox', { name: data === 'email' ? /Novo e-mail/ : /^Telefone/ });
-  return { api, input, ...result };
-}
+cleanUpAfterEachTest();
 
 describe('e-mail editor (/dashboard/profile/email/edit)', () => {
   it('sends the new address, says a confirmation link went to it, reloads the e-mail status and returns to Segurança', async () => {
     const user = userEvent.setup();
-    const { api, input, router } = await renderEditor('email', { [`PATCH ${USER_PATH}email/`]: { status: 204 } });
+    const { api, input, router } = await renderContactEditor('email', { [`PATCH ${USER_PATH}email/`]: { status: 204 } });
     expect(input).toHaveAccessibleDescription('E-mail atual: maria.silva@example.com');
     const gets = api.callsTo('GET', `${USER_PATH}email/`).length;
 
@@ -38,7 +24,7 @@ describe('e-mail editor (/dashboard/profile/email/edit)', () => {
 
   it('shows the server warning when the confirmation mail could not be sent', async () => {
     const user = userEvent.setup();
-    const { input } = await renderEditor('email', {
+    const { input } = await renderContactEditor('email', {
       [`PATCH ${USER_PATH}email/`]: { status: 200, body: { warning: 'O e-mail de verificação não foi enviado.' } },
     });
     await user.type(input, 'maria.nova@example.com');
@@ -48,7 +34,7 @@ describe('e-mail editor (/dashboard/profile/email/edit)', () => {
 
   it('checks the address before sending it', async () => {
     const user = userEvent.setup();
-    const { api, input } = await renderEditor('email');
+    const { api, input } = await renderContactEditor('email');
     await user.click(screen.getByRole('button', { name: 'Salvar e-mail' }));
     expect(input).toHaveAccessibleDescription(expect.stringContaining('Este campo é obrigatório.'));
     await user.type(input, 'maria@');
@@ -63,7 +49,7 @@ describe('e-mail editor (/dashboard/profile/email/edit)', () => {
 
   it('shows a taken address beside the field, keeping it', async () => {
     const user = userEvent.setup();
-    const { input, router } = await renderEditor('email', {
+    const { input, router } = await renderContactEditor('email', {
       [`PATCH ${USER_PATH}email/`]: { status: 400, body: { errors: ['email: Usuário com este Endereço de email já existe.'] } },
     });
     await user.type(input, 'outra@example.com');
@@ -74,7 +60,7 @@ describe('e-mail editor (/dashboard/profile/email/edit)', () => {
   });
 
   it('"Cancelar" goes back to Segurança', async () => {
-    await renderEditor('email');
+    await renderContactEditor('email');
     expect(screen.getByRole('link', { name: 'Cancelar' })).toHaveAttribute('href', '/dashboard/security');
   });
 });

@@ -1,17 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { act } from 'react';
 import { renderRoute } from '#tests/utils/render.tsx';
+import { cleanUpAfterEachTest } from '#tests/utils/signed-in.ts';
 import { TEST_USER_ID, USER_PATH, accountRoutes, fakeAccountApi, type FakeRoutes } from '../testing/fake-account-api.ts';
 
 const auth = { id: TEST_USER_ID, isStaff: false };
 const CHANGE = `${USER_PATH}change_password/`;
 
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEachTest();
 
 async function renderPasswordEdit(routes: FakeRoutes = {}) {
   const api = fakeAccountApi({ ...accountRoutes(), [`POST ${CHANGE}`]: { body: { message: 'Senha atualizada.' } }, ...routes });

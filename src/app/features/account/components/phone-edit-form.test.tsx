@@ -1,34 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { act } from 'react';
-import { renderRoute } from '#tests/utils/render.tsx';
-import { TEST_USER_ID, USER_PATH, accountRoutes, fakeAccountApi, type FakeRoutes } from '../testing/fake-account-api.ts';
+import { renderContactEditor } from '#tests/utils/account-api.ts';
+import { cleanUpAfterEachTest } from '#tests/utils/signed-in.ts';
+import { USER_PATH } from '../testing/fake-account-api.ts';
 
-const auth = { id: TEST_USER_ID, isStaff: false };
-
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
-
-async function renderEditor(data: 'email' | 'phone', routes: FakeRoutes = {}) {
-  const api = fakeAccountApi({ ...accountRoutes(), ...routes });
-  vi.stubGlobal('fetch', api.fetch);
-  const result = await renderRoute(`/dashboard/profile/${data}/edit`, { auth });
-  const input = await screen.findByRole('textbox', { name: data === 'email' ? /Novo e-mail/ : /^Telefone/ });
-  return { api, input, ...result };
-}
+cleanUpAfterEachTest();
 
 describe('phone editor (/dashboard/profile/phone/edit)', () => {
   it('starts with the current phone formatted', async () => {
-    const { input } = await renderEditor('phone');
+    const { input } = await renderContactEditor('phone');
     expect(input).toHaveValue('+55 (11) 98765-4321');
   });
 
   it.each(['(11) 91234-5678', '+55 (11) 91234-5678', '11912345678'])('accepts %s, sends E.164 and returns to Segurança', async (typed) => {
     const user = userEvent.setup();
-    const { api, input, router } = await renderEditor('phone', { [`PATCH ${USER_PATH}phone/`]: { status: 204 } });
+    const { api, input, router } = await renderContactEditor('phone', { [`PATCH ${USER_PATH}phone/`]: { status: 204 } });
     await user.clear(input);
     await user.type(input, typed);
     await user.click(screen.getByRole('button', { name: 'Salvar telefone' }));
@@ -40,7 +26,7 @@ describe('phone editor (/dashboard/profile/phone/edit)', () => {
 
   it('formats the number when leaving the field', async () => {
     const user = userEvent.setup();
-    const { input } = await renderEditor('phone');
+    const { input } = await renderContactEditor('phone');
     await user.clear(input);
     await user.type(input, '(21) 3456-7890');
     await user.tab();
@@ -49,7 +35,7 @@ describe('phone editor (/dashboard/profile/phone/edit)', () => {
 
   it('blocks an invalid number before calling the API, keeping it', async () => {
     const user = userEvent.setup();
-    const { api, input } = await renderEditor('phone');
+    const { api, input } = await renderContactEditor('phone');
     await user.clear(input);
     await user.type(input, '123');
     await user.click(screen.getByRole('button', { name: 'Salvar telefone' }));

@@ -1,26 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { act } from 'react';
+import { stubAccountApi } from '#tests/utils/account-api.ts';
 import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
+import { cleanUpAfterEachTest } from '#tests/utils/signed-in.ts';
 import { accountKeys } from '../api/account-queries.ts';
 import { TEST_USER_ID, USER_PATH, accountRoutes, fakeAccountApi, type FakeRoutes } from '../testing/fake-account-api.ts';
 
 const auth = { id: TEST_USER_ID, isStaff: false };
 
-function stubApi(routes: FakeRoutes) {
-  const api = fakeAccountApi(routes);
-  vi.stubGlobal('fetch', api.fetch);
-  return api;
-}
-
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEachTest();
 
 async function renderProfile(routes: FakeRoutes) {
-  const api = stubApi(routes);
+  const api = stubAccountApi(routes);
   const result = await renderRoute('/dashboard/profile', { auth });
   await screen.findByRole('textbox', { name: /Nome completo/ });
   return { api, ...result };

@@ -1,11 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
+import { setupSignedInTests } from '#tests/utils/signed-in.ts';
 import { db } from '#app/lib/db.ts';
-import { saveAuthState } from '#app/lib/session.ts';
 import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
-import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { TEST_USER, fakeApi, networkError, type FakeRoutes } from '#app/lib/testing/local-first.ts';
 import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { registerCalibrationSenders } from '../store/calibration-senders.ts';
 import { CALIBRATION_CREATE, CALIBRATION_UPDATE } from '../store/calibration-store.ts';
@@ -83,17 +82,7 @@ const VALID = {
   'Tempo de aquisição': '1800',
 };
 
-beforeEach(async () => {
-  vi.stubGlobal('structuredClone', blobKeepingClone);
-  saveAuthState(auth);
-  setConnectivityForTests(true);
-  await resetLocalDatabase(TEST_USER);
-});
-afterEach(() => {
-  undo();
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+setupSignedInTests(auth, { globals: { structuredClone: blobKeepingClone }, afterEach: () => undo() });
 
 describe('add calibration form', () => {
   it('labels every field with its unit, and offers the dosimetry isotopes from /isotopes/?q=dosimetry', async () => {

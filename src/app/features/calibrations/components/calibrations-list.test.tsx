@@ -1,14 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { formatDateTime } from '#shared/format/date-time.ts';
 import type { Calibration } from '#shared/schemas/calibrations.ts';
 import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
+import { setupSignedInTests } from '#tests/utils/signed-in.ts';
 import { db, localWrite } from '#app/lib/db.ts';
-import { saveAuthState } from '#app/lib/session.ts';
-import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
 import { enqueue } from '#app/lib/sync/outbox.ts';
-import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { TEST_USER, fakeApi, networkError, type FakeRoutes } from '#app/lib/testing/local-first.ts';
 import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { registerCalibrationSenders } from '../store/calibration-senders.ts';
 import { CALIBRATION_CREATE, CALIBRATION_DELETE, createCalibration, updateCalibration } from '../store/calibration-store.ts';
@@ -49,17 +47,7 @@ async function openList(path = '/dashboard/my-calibrations', language: 'pt-BR' |
 const items = (panel: HTMLElement) => within(panel).queryAllByRole('article');
 const itemNamed = (panel: HTMLElement, name: string) => within(panel).getByRole('article', { name });
 
-beforeEach(async () => {
-  vi.stubGlobal('structuredClone', blobKeepingClone);
-  saveAuthState(auth);
-  setConnectivityForTests(true);
-  await resetLocalDatabase(TEST_USER);
-});
-afterEach(() => {
-  undo();
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+setupSignedInTests(auth, { globals: { structuredClone: blobKeepingClone }, afterEach: () => undo() });
 
 describe('My calibrations list (docs/product.md §2)', () => {
   it('pulls on entering and shows 2 per page, newest first, with a pager', async () => {

@@ -1,8 +1,9 @@
 // Table's styles load with this panel (a route chunk), not with the first page (src/app/ui/mantine-styles.ts).
 import '@mantine/core/styles/Table.css';
-import { useRef, type ChangeEvent } from 'react';
+import { Fragment, useRef, type ChangeEvent } from 'react';
 import { Alert, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { byGroup, type SummaryElement } from '../element-groups.ts';
 import { blocks, type StudyCheck } from '../study-checks.ts';
 import type { StudySummary } from '../study-summary.ts';
 import type { DicomIntake } from '../use-dicom-intake.ts';
@@ -108,17 +109,44 @@ function Review({ summary, checks }: { summary: StudySummary; checks: StudyCheck
           {t(`checks.${check.code}`, check)}
         </Alert>
       ))}
-      <Text size="sm">
-        <strong>{t('removedTitle')}</strong> {summary.removed.join(', ') || t('none')}
-      </Text>
+      <ElementList title={t('removedTitle')} elements={summary.removed} />
       <Text size="sm">
         {t('uidsReplaced')}
         {summary.privateElements > 0 && ` ${t('privateRemoved')}`}
       </Text>
-      <Text size="sm">
-        <strong>{t('keptTitle')}</strong> {summary.kept.join(', ') || t('none')}
-      </Text>
+      <ElementList title={t('keptTitle')} elements={summary.kept} />
       <Text size="sm">{t('pixelsKept')}</Text>
+    </Stack>
+  );
+}
+
+/** Elements by group, each in the user's language when translated (else the standard's name), its keyword as a hint. */
+function ElementList({ title, elements }: { title: string; elements: SummaryElement[] }) {
+  const { t, i18n } = useTranslation('dicom');
+  const nameOf = (element: SummaryElement) => (element.keyword ? t(`elements.${element.keyword}`, { defaultValue: element.name }) : element.name);
+  const collator = new Intl.Collator(i18n.language);
+  const named = (members: SummaryElement[]) =>
+    members.map((element) => ({ ...element, shown: nameOf(element) })).sort((a, b) => collator.compare(a.shown, b.shown));
+  const tagOf = (element: SummaryElement) => `${element.tag.slice(0, 4)},${element.tag.slice(4)}`;
+  return (
+    <Stack gap={2} role="group" aria-label={title}>
+      <Text size="sm" fw={700}>
+        {title}
+      </Text>
+      {elements.length === 0 && <Text size="sm">{t('none')}</Text>}
+      {byGroup(elements).map(([group, members]) => (
+        <Text size="sm" key={group}>
+          <Text span fw={500}>
+            {t('groupLabel', { group: t(`groups.${group}`) })}
+          </Text>{' '}
+          {named(members).map((element, index) => (
+            <Fragment key={element.tag}>
+              {index > 0 && ', '}
+              <span title={t('elementHint', { keyword: element.keyword || element.name, tag: tagOf(element) })}>{element.shown}</span>
+            </Fragment>
+          ))}
+        </Text>
+      ))}
     </Stack>
   );
 }

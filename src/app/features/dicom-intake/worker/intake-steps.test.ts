@@ -10,15 +10,18 @@ import { createIntake } from './intake-steps.ts';
 
 const dicomFile = (name: string, buffer: ArrayBuffer) => new File([buffer], name, { type: 'application/dicom' });
 
-async function zipOf(files: { name: string; buffer: ArrayBuffer }[]): Promise<File> {
-  const writer = new ZipWriter(new BlobWriter('application/zip'));
+async function zipOf(files: { name: string; buffer: ArrayBuffer }[], options: { zip64?: boolean } = {}): Promise<File> {
+  const writer = new ZipWriter(new BlobWriter('application/zip'), options);
   for (const file of files) await writer.add(file.name, new Uint8ArrayReader(new Uint8Array(file.buffer)));
   return new File([await writer.close()], 'study.zip', { type: 'application/zip' });
 }
 
-function run() {
+/** The ZIP64 end of central directory record's signature (PK\x06\x06). */
+const hasZip64Records = async (zip: Blob) => Buffer.from(await zip.arrayBuffer()).includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]));
+
+function run(options: Parameters<typeof createIntake>[1] = {}) {
   const messages: FromWorker[] = [];
-  const intake = createIntake((message) => messages.push(message));
+  const intake = createIntake((message) => messages.push(message), options);
   const last = <T extends FromWorker['type']>(type: T) => messages.filter((message) => message.type === type).at(-1) as Extract<FromWorker, { type: T }>;
   return { intake, messages, last };
 }
@@ -56,8 +59,22 @@ describe('the intake steps (run in the worker)', () => {
     ]);
     expect(summary.notDicom).toEqual(['study.zip/notes.txt']);
     expect(summary.unreadable).toEqual(['study.zip/cut.dcm', 'study.zip/pixels-cut.dcm']);
-    expect(summary.removed).toEqual(expect.arrayContaining(["Patient's Name", "Patient's Birth Date", 'Institution Name']));
-    expect(summary.kept).toEqual(expect.arrayContaining(["Patient's Weight", 'Acquisition Date']));
+    expect(summary.removed).toEqual(
+      expect.arrayContaining([
+        { tag: '00100010', name: "Patient's Name", keyword: 'PatientName', group: 'patient' },
+        { tag: '00100030', name: "Patient's Birth Date", keyword: 'PatientBirthDate', group: 'patient' },
+        { tag: '00080080', name: 'Institution Name', keyword: 'InstitutionName', group: 'staff' },
+        { tag: '00080090', name: "Referring Physician's Name", keyword: 'ReferringPhysicianName', group: 'staff' },
+        { tag: '00080050', name: 'Accession Number', keyword: 'AccessionNumber', group: 'visit' },
+        { tag: '00081030', name: 'Study Description', keyword: 'StudyDescription', group: 'text' },
+      ]),
+    );
+    expect(summary.kept).toEqual(
+      expect.arrayContaining([
+        { tag: '00101030', name: "Patient's Weight", keyword: 'PatientWeight', group: 'characteristics' },
+        { tag: '00080022', name: 'Acquisition Date', keyword: 'AcquisitionDate', group: 'dates' },
+      ]),
+    );
     const checks = checkStudy(summary, 'dosimetry');
     expect(blocks(checks)).toBe(false);
     expect(checks.map((check) => check.code)).toEqual(['unreadable', 'notDicom']);
@@ -96,5 +113,27 @@ describe('the intake steps (run in the worker)', () => {
     }
     expect([...studies]).toHaveLength(1);
     expect([...studies][0]).not.toBe(studyUid);
+  });
+
+  it('reads a ZIP64 archive (ZIP64 records, as a zip over 4 GB has)', async () => {
+    const zip = await zipOf(study, { zip64: true });
+    expect(await hasZip64Records(zip)).toBe(true);
+    const { intake, last } = run();
+    await intake.scan([zip]);
+    expect(last('scanned').summary.dicomFiles).toBe(6);
+  });
+
+  it('writes the zip with ZIP64 records when the study is over the ZIP64 limit (here: any size), readable back', async () => {
+    const { intake, last } = run({ zip64AboveBytes: 0 });
+    await intake.scan(study.map((file) => dicomFile(file.name, file.buffer)));
+    await intake.deidentify('0198a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+    const { zip } = last('deidentified');
+    expect(await hasZip64Records(zip)).toBe(true);
+    expect(await new ZipReader(new BlobReader(zip)).getEntries()).toHaveLength(6);
+
+    const small = run();
+    await small.intake.scan(study.map((file) => dicomFile(file.name, file.buffer)));
+    await small.intake.deidentify('0198a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+    expect(await hasZip64Records(small.last('deidentified').zip)).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
-import { BlobWriter, Uint8ArrayReader, ZipWriter } from '@zip.js/zip.js/index-native.js';
+import { Uint8ArrayReader, ZipWriter } from '@zip.js/zip.js/index-native.js';
 import { deidentifyFile } from '#shared/dicom/deidentify.ts';
 import { TAG, textOf } from '#shared/dicom/dicom-dataset.ts';
 import { isCutShort, isDicomPart10, readDicom, writeDicom } from '#shared/dicom/dicom-file.ts';
 import { UidMap } from '#shared/dicom/uid-map.ts';
 import { SummaryBuilder } from '../study-summary.ts';
+import { blobSink } from './blob-sink.ts';
 import type { FromWorker, ToWorker } from './intake-protocol.ts';
 import { sourcesOf, type Source } from './sources.ts';
 
@@ -12,8 +13,11 @@ import { sourcesOf, type Source } from './sources.ts';
  * then de-identify every DICOM image into one zip, with progress. The files stay here between the steps.
  */
 const DICOM_DIRECTORY = '1.2.840.10008.1.3.10';
+/** Past this much DICOM (or 65,535 files) the zip is written with ZIP64 records from its first entry. */
+const ZIP64_ABOVE_BYTES = 0xffff_ffff - 64 * 1024 * 1024;
+const ZIP64_ABOVE_FILES = 0xffff;
 
-export function createIntake(post: (message: FromWorker) => void) {
+export function createIntake(post: (message: FromWorker) => void, { zip64AboveBytes = ZIP64_ABOVE_BYTES } = {}) {
   /** Each source that is a readable DICOM image, with its series (for the zip's folders). */
   let images: { source: Source; series: string }[] = [];
   const progress = (phase: 'scan' | 'deidentify', done: number, total: number) => post({ type: 'progress', phase, done, total });
@@ -56,8 +60,12 @@ export function createIntake(post: (message: FromWorker) => void) {
   async function deidentify(patientId: string) {
     const started = performance.now();
     const uids = new UidMap();
-    // zip.js switches to ZIP64 by itself past 4 GB; level 1: DICOM pixels gain little from harder deflate.
-    const writer = new ZipWriter(new BlobWriter('application/zip'), { level: 1 });
+    // The zip streams out a few MB at a time (blob-sink.ts); ZIP64 is decided up front from the study's size
+    // (zip.js would also switch by itself); level 1: DICOM pixels gain little from harder deflate.
+    const sink = blobSink('application/zip');
+    const studyBytes = images.reduce((sum, { source }) => sum + source.size, 0);
+    const zip64 = studyBytes > zip64AboveBytes || images.length >= ZIP64_ABOVE_FILES ? true : undefined;
+    const writer = new ZipWriter(sink.writable, { level: 1, zip64 });
     const seriesFolders = new Map<string, string>();
     let inputBytes = 0;
     for (const [index, { source, series }] of images.entries()) {
@@ -71,7 +79,8 @@ export function createIntake(post: (message: FromWorker) => void) {
       const name = `${seriesFolders.get(series)}/${String(index + 1).padStart(5, '0')}.dcm`;
       await writer.add(name, new Uint8ArrayReader(new Uint8Array(writeDicom(file))));
     }
-    const zip = await writer.close();
+    await writer.close();
+    const zip = await sink.blob();
     progress('deidentify', images.length, images.length);
     post({
       type: 'deidentified',

@@ -1,13 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import type { Analysis } from '#shared/schemas/analyses.ts';
 import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
+import { setupSignedInTests } from '#tests/utils/signed-in.ts';
 import { db } from '#app/lib/db.ts';
-import { saveAuthState } from '#app/lib/session.ts';
 import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
 import { lastPullKey } from '#app/lib/sync/pull.ts';
-import { TEST_USER, fakeApi, networkError, resetLocalDatabase } from '#app/lib/testing/local-first.ts';
+import { TEST_USER, fakeApi, networkError } from '#app/lib/testing/local-first.ts';
 import { analysesPullKey } from '../api/order-queries.ts';
 import { ANALYSIS_DELETE } from '../store/analysis-store.ts';
 import { ORDERS_PATH, analysesPath, analysisId, orderId, serverAnalysis, serverOrder } from '../testing/fixtures.ts';
@@ -34,15 +33,7 @@ async function openList() {
 
 const item = (panel: HTMLElement, name: string) => within(panel).getByRole('article', { name });
 
-beforeEach(async () => {
-  saveAuthState(auth);
-  setConnectivityForTests(true);
-  await resetLocalDatabase(TEST_USER);
-});
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+setupSignedInTests(auth);
 
 describe('analysis status steps', () => {
   it.each([

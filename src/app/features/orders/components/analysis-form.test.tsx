@@ -1,13 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import type { Order } from '#shared/schemas/orders.ts';
 import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
+import { setupSignedInTests } from '#tests/utils/signed-in.ts';
 import { db } from '#app/lib/db.ts';
-import { saveAuthState } from '#app/lib/session.ts';
 import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
 import { createDrainer } from '#app/lib/sync/drainer.ts';
-import { TEST_USER, fakeApi, fakeLocks, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { TEST_USER, fakeApi, fakeLocks, networkError, type FakeRoutes } from '#app/lib/testing/local-first.ts';
 import { blobFileReader, fakeTusServer } from '#app/lib/uploads/testing/fake-tus.ts';
 import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { configureUploadsForTests } from '#app/lib/uploads/tus-upload.ts';
@@ -60,17 +59,12 @@ const textbox = (form: HTMLElement, name: RegExp) => within(form).getByRole('tex
 const fileInput = (form: HTMLElement) => form.querySelector<HTMLInputElement>('input[type="file"]')!;
 const combobox = (form: HTMLElement, name: RegExp) => within(form).queryByRole('combobox', { name });
 
-beforeEach(async () => {
-  vi.stubGlobal('structuredClone', blobKeepingClone);
-  saveAuthState(auth);
-  setConnectivityForTests(true);
-  await resetLocalDatabase(TEST_USER);
-});
-afterEach(() => {
-  undo();
-  configureUploadsForTests();
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
+setupSignedInTests(auth, {
+  globals: { structuredClone: blobKeepingClone },
+  afterEach: () => {
+    undo();
+    configureUploadsForTests();
+  },
 });
 
 describe('analysis form fields per service', () => {

@@ -1,14 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { formatBrl } from '#shared/format/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
+import { setupSignedInTests } from '#tests/utils/signed-in.ts';
 import { db } from '#app/lib/db.ts';
-import { saveAuthState } from '#app/lib/session.ts';
-import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
 import { lastPullKey } from '#app/lib/sync/pull.ts';
-import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { TEST_USER, fakeApi, networkError, type FakeRoutes } from '#app/lib/testing/local-first.ts';
 import { ORDERS_PATH, orderId, serverOrder } from '../testing/fixtures.ts';
 import { orderActions } from './order-item.tsx';
 
@@ -41,15 +39,7 @@ async function open(panel: HTMLElement, name: RegExp) {
   return document.getElementById(control.getAttribute('aria-controls')!)!;
 }
 
-beforeEach(async () => {
-  saveAuthState(auth);
-  setConnectivityForTests(true);
-  await resetLocalDatabase(TEST_USER);
-});
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+setupSignedInTests(auth);
 
 describe('order action rules (docs/product.md §2)', () => {
   it.each([

@@ -5,13 +5,16 @@ import { serviceImage } from '../content/site-content.ts';
 import { SitePicture } from './site-picture.tsx';
 import classes from './site-lists.module.css';
 
-/** One service as a list item: its picture, title and short description, then the page's actions for it. */
-export function ServiceCard({ id, titleOrder, children }: { id: ServiceId; titleOrder: TitleOrder; children: React.ReactNode }) {
+/**
+ * One service as a list item: its picture, title and short description, then the page's actions for it.
+ * `first`: the list opens the page's first screen, so its picture is that screen's largest (LCP) and loads at once.
+ */
+export function ServiceCard({ id, titleOrder, first = false, children }: { id: ServiceId; titleOrder: TitleOrder; first?: boolean; children: React.ReactNode }) {
   const { t } = useTranslation('catalog');
   return (
     <Card component="li" withBorder padding="lg" className={classes.card} data-testid={`service-${id}`}>
       <Card.Section>
-        <SitePicture image={serviceImage(id)} alt="" className={classes.cardImage} />
+        <SitePicture image={serviceImage(id)} alt="" loading={first ? 'eager-high' : 'lazy'} className={classes.cardImage} />
       </Card.Section>
       <Title order={titleOrder} size="h4" mt="md">
         {t(`services.${id}.title`)}

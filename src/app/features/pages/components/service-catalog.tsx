@@ -28,8 +28,8 @@ export function ServiceCatalog({ page: requested = 1, ids = SERVICE_IDS, pageSiz
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" component="ul" className={classes.list}>
-        {items.map((id) => (
-          <ServiceCard key={id} id={id} titleOrder={2}>
+        {items.map((id, index) => (
+          <ServiceCard key={id} id={id} titleOrder={2} first={index === 0}>
             <ServiceActions id={id} />
           </ServiceCard>
         ))}

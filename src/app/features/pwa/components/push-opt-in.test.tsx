@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { apiCalls, jsonResponse, stubApi } from '#tests/utils/fake-fetch.ts';
 import { renderWithProviders } from '#tests/utils/render.tsx';
+import { cleanUpAfterEachTest } from '#tests/utils/signed-in.ts';
 import { OTHER_USER, TEST_USER } from '#app/lib/testing/local-first.ts';
 import { PushOptIn } from './push-opt-in.tsx';
 
@@ -56,11 +56,7 @@ function stubServer({ vapid = 200 } = {}) {
 /** Lets the card's first state read (an effect with a promise) settle. */
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-  delete (navigator as { serviceWorker?: unknown }).serviceWorker;
-});
+cleanUpAfterEachTest(() => delete (navigator as { serviceWorker?: unknown }).serviceWorker);
 
 describe('PushOptIn (the offer to turn on alerts after login)', () => {
   it('offers alerts with why, when the browser supports push and the user has not answered', async () => {

@@ -1,12 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
+import { setupSignedInTests } from '#tests/utils/signed-in.ts';
 import { db } from '#app/lib/db.ts';
-import { saveAuthState } from '#app/lib/session.ts';
 import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
 import { createDrainer } from '#app/lib/sync/drainer.ts';
-import { TEST_USER, fakeApi, resetLocalDatabase, type FakeReply } from '#app/lib/testing/local-first.ts';
+import { TEST_USER, fakeApi, type FakeReply } from '#app/lib/testing/local-first.ts';
 import { registerQuoteSenders } from '../store/quote-senders.ts';
 
 const auth = { id: TEST_USER, isStaff: false };
@@ -36,16 +35,7 @@ async function fillClinical(form: HTMLElement) {
   return user;
 }
 
-beforeEach(async () => {
-  saveAuthState(auth);
-  setConnectivityForTests(true);
-  await resetLocalDatabase(TEST_USER);
-});
-afterEach(() => {
-  undo();
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+setupSignedInTests(auth, { afterEach: () => undo() });
 
 describe('quote request form', () => {
   it("shows the profile's contact details read-only and the service's labelled fields", async () => {

@@ -4,6 +4,7 @@ import { IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '#app/lib/session.ts';
 import { ConnectionStatus } from '#app/ui/connection-status.tsx';
 import { BLOG_URL, NAV_LINKS } from '../nav-links.ts';
 import { LanguageSelect } from './language-select.tsx';
@@ -46,6 +47,7 @@ export function AccountLinks({ signedIn, onNavigate }: { signedIn: boolean; onNa
   const { t } = useTranslation('common');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const isStaff = useAuth()?.isStaff === true;
   if (signedIn) {
     const signOut = async () => {
       onNavigate?.();
@@ -58,6 +60,11 @@ export function AccountLinks({ signedIn, onNavigate }: { signedIn: boolean; onNa
         <Suspense fallback={<Box w={34} h={34} aria-hidden="true" />}>
           <NotificationBell onNavigate={onNavigate} />
         </Suspense>
+        {isStaff && (
+          <Button component={Link} to="/staff/$" variant="light" onClick={onNavigate}>
+            {t('nav.backOffice')}
+          </Button>
+        )}
         <ActionIcon
           component={Link}
           to="/dashboard/profile"
@@ -94,15 +101,15 @@ export function AppHeader({ navOpened, onToggleNav, signedIn }: AppHeaderProps) 
         <Burger
           opened={navOpened}
           onClick={onToggleNav}
-          hiddenFrom="md"
+          className={classes.burger}
           size="sm"
           aria-label={t(navOpened ? 'nav.closeMenu' : 'nav.openMenu')}
         />
         <UnstyledButton component={Link} to="/" aria-label={t('nav.homeLogo')}>
-          <Image src="/logo.svg" alt="" h={36} w="auto" />
+          <Image src="/logo.svg" alt="" h={36} w="auto" className={classes.logo} />
         </UnstyledButton>
       </Group>
-      <Group gap="md" visibleFrom="md" component="nav" aria-label={t('nav.main')} wrap="nowrap">
+      <Group gap={0} className={classes.nav} component="nav" aria-label={t('nav.main')} wrap="nowrap">
         <NavLinks />
       </Group>
       <Group gap="xs" wrap="nowrap">

@@ -15,7 +15,7 @@ interface AppLayoutProps {
 
 /**
  * The page frame: a fixed header, the phone's navigation panel under it (the menu button opens it;
- * from the md breakpoint the header shows the links instead), the page's one main landmark and the
+ * from 64em (1024 px) the header shows the links instead), the page's one main landmark and the
  * footer. Plain elements and a CSS module rather than Mantine's AppShell, which is larger than all
  * of this and not needed for one fixed header.
  */

@@ -42,6 +42,8 @@ export function CalculatorPanel({ userId }: { userId: string }) {
 function CalculatorForm() {
   const { t } = useTranslation('signatures');
   const [values, setValues] = useState<CalculatorValues>({ nuclide: 'Y-90', thickness: 1, surface: '', drawnAt: '', injectAt: '' });
+  // An empty surface is said only once the user has been in the field (not on arrival).
+  const [surfaceTouched, setSurfaceTouched] = useState(false);
   const outcome = calculateOutcome(values);
   const thicknesses = thicknessesOf(values.nuclide);
   // The value is read at the event: React clears `currentTarget` before a state updater runs.
@@ -66,8 +68,12 @@ function CalculatorForm() {
           autoComplete="off"
           required
           value={values.surface}
-          onChange={(event) => setField('surface', event.currentTarget.value)}
-          error={values.surface !== '' && outcome.surfaceProblem ? t(`calculator.surfaceProblem.${outcome.surfaceProblem}`) : undefined}
+          onChange={(event) => {
+            setField('surface', event.currentTarget.value);
+            setSurfaceTouched(true);
+          }}
+          onBlur={() => setSurfaceTouched(true)}
+          error={(surfaceTouched || values.surface !== '') && outcome.surfaceProblem ? t(`calculator.surfaceProblem.${outcome.surfaceProblem}`) : undefined}
         />
       </SimpleGrid>
       {outcome.largeSurface && (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { signaturesPullQuery } from '../api/signature-queries.ts';
+import { readPayerDocument, type DocumentProblem } from '../checkout-values.ts';
 import { dropCheckout, subscribe, subscriptionTo, useCheckoutDelivery, useSignatures } from '../store/signature-store.ts';
 
 /**
@@ -16,7 +17,14 @@ import { dropCheckout, subscribe, subscriptionTo, useCheckoutDelivery, useSignat
  * confirmation, queued like every write (offline too: it says so, and is sent once). The server's refusal
  * (one subscription per plan, an unverified e-mail) is shown at the button.
  */
-export function CheckoutPanel({ userId, plan }: { userId: string; plan: Plan }) {
+/** What the checkout needs of the profile: whether it already names the payer (a CPF or a CNPJ). */
+export interface CheckoutPayer {
+  cpf: string;
+  cnpj: string;
+}
+
+/** `payer`: the profile's documents; null when the profile cannot be read; undefined while it loads. */
+export function CheckoutPanel({ userId, plan, payer }: { userId: string; plan: Plan; payer: CheckoutPayer | null | undefined }) {
   const { t } = useTranslation('signatures');
   const language = useLanguage();
   const money = (value: number) => formatUsdIn(value, language);
@@ -44,14 +52,19 @@ export function CheckoutPanel({ userId, plan }: { userId: string; plan: Plan }) 
         <Alert variant="light" color="blue" title={t('checkout.refundTitle')}>
           {t('checkout.refundBody')}
         </Alert>
-        <Confirm userId={userId} plan={plan} />
+        <Confirm userId={userId} plan={plan} asksDocument={payer === null || (payer !== undefined && !payer.cpf && !payer.cnpj)} />
       </Stack>
     </ScreenPanel>
   );
 }
 
-function Confirm({ userId, plan }: { userId: string; plan: Plan }) {
-  const { t } = useTranslation('signatures');
+/**
+ * The confirmation; a profile without CPF or CNPJ is asked for one here (the bill at the trial's end names it),
+ * checked as the server checks it, and the queued checkout carries it.
+ */
+function Confirm({ userId, plan, asksDocument }: { userId: string; plan: Plan; asksDocument: boolean }) {
+  // The CPF/CNPJ messages are the shared validation texts (the server's too).
+  const { t } = useTranslation(['signatures', 'validation']);
   const navigate = useNavigate();
   const { online } = useConnectivity();
   // What this user already has (one subscription per plan) is known before confirming, offline from the last pull.
@@ -59,6 +72,8 @@ function Confirm({ userId, plan }: { userId: string; plan: Plan }) {
   const signatures = useSignatures();
   const [checkoutId, setCheckoutId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [documentText, setDocumentText] = useState('');
+  const [documentProblem, setDocumentProblem] = useState<DocumentProblem | null>(null);
   const delivery = useCheckoutDelivery(checkoutId);
 
   useEffect(() => {
@@ -75,8 +90,10 @@ function Confirm({ userId, plan }: { userId: string; plan: Plan }) {
   const confirm = async () => {
     setError(null);
     if (existing) return setError(t('checkout.alreadySubscribed'));
+    const read = asksDocument ? readPayerDocument(documentText) : null;
+    if (read && 'problem' in read) return setDocumentProblem(read.problem);
     try {
-      setCheckoutId(await subscribe(userId, plan));
+      setCheckoutId(await subscribe(userId, plan, read?.document));
     } catch {
       setError(t('checkout.failed'));
     }
@@ -92,6 +109,22 @@ function Confirm({ userId, plan }: { userId: string; plan: Plan }) {
           </Anchor>
         </Alert>
       )}
+      {asksDocument && (
+        <TextInput
+          label={t('checkout.document')}
+          description={t('checkout.documentHint')}
+          required
+          value={documentText}
+          error={documentProblem ? t(documentProblem) : undefined}
+          onChange={(event) => {
+            setDocumentText(event.currentTarget.value);
+            setDocumentProblem(null);
+          }}
+          onBlur={() => setDocumentProblem(documentText.trim() === '' ? null : problemOf(documentText))}
+          disabled={checkoutId !== null}
+          autoComplete="off"
+        />
+      )}
       <Group justify="flex-end">
         <Button onClick={() => void confirm()} loading={checkoutId !== null && online} disabled={queuedOffline} aria-describedby={error ? 'checkout-error' : undefined}>
           {t('checkout.confirm')}
@@ -105,3 +138,8 @@ function Confirm({ userId, plan }: { userId: string; plan: Plan }) {
     </Stack>
   );
 }
+
+const problemOf = (text: string): DocumentProblem | null => {
+  const read = readPayerDocument(text);
+  return 'problem' in read ? read.problem : null;
+};

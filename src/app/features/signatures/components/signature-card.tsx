@@ -2,10 +2,31 @@ import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Titl
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/brazil/dates.ts';
-import { formatUsdIn } from '#shared/format/money.ts';
+import { formatBrl, formatUsdIn } from '#shared/format/money.ts';
+import type { SignatureBill } from '#shared/schemas/bills.ts';
 import type { SignatureRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { DetailField } from '#app/ui/detail-field.tsx';
+
+/** A real's worth of a dollar, with the rate's own decimals (up to 4): R$ 5,4321. */
+const rateFormat = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** The boleto is in BRL; the plan's USD total and the rate it was converted at are shown beside it, as the bill keeps them. */
+function BillFields({ bill }: { bill: SignatureBill }) {
+  const { t } = useTranslation('signatures');
+  const language = useLanguage();
+  return (
+    <>
+      <DetailField label={t('labels.billAmount')}>
+        {formatBrl(bill.amount)}{' '}
+        <Text span size="sm" c="dimmed" fw={400}>
+          ({t('card.billConversion', { usd: formatUsdIn(bill.usdAmount, language), rate: rateFormat.format(bill.usdBrlRate) })})
+        </Text>
+      </DetailField>
+      <DetailField label={t('labels.billDue')}>{formatDate(bill.dueDate, language)}</DetailField>
+    </>
+  );
+}
 
 /**
  * One subscription (docs/product.md §2 "My signatures"): price in USD, the hired period's start and next due
@@ -32,6 +53,7 @@ export function SignatureCard({ signature }: { signature: SignatureRecord }) {
           <DetailField label={t('labels.start')}>{date(signature.hiredPeriod?.initial)}</DetailField>
           <DetailField label={t('labels.nextDue')}>{date(signature.hiredPeriod?.end)}</DetailField>
           <DetailField label={t('labels.trialEnd')}>{date(signature.testPeriod.end)}</DetailField>
+          {signature.bill?.status === 'open' && <BillFields bill={signature.bill} />}
         </SimpleGrid>
         <Text size="sm" fw={600}>
           {t('card.benefits')}

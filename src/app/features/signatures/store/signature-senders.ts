@@ -16,7 +16,7 @@ export function registerSignatureSenders() {
     itemPath: ({ userId }, id) => `${signaturesPath(userId)}${id}/`,
     wire: Signature,
     toRecord: (signature) => signature,
-    serverFields: ['testPeriod', 'hiredPeriod', 'activated', 'billFile', 'statusPayment', 'statusCode', 'price', 'discount', 'benefits'],
+    serverFields: ['testPeriod', 'hiredPeriod', 'activated', 'billFile', 'bill', 'statusPayment', 'statusCode', 'price', 'discount', 'benefits'],
     fetchOne: () => Promise.resolve({}),
     describe: (_action, { fields }) => i18n.t('signatures:sync.create', { plan: fields?.plan ?? '' }),
     afterDiscard: () => undefined,

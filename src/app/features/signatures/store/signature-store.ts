@@ -5,6 +5,7 @@ import type { Plan } from '#shared/schemas/catalog.ts';
 import { db, type SignatureRecord } from '#app/lib/db.ts';
 import { rowsOf } from '#app/lib/sync/outbox.ts';
 import { defineQueuedEntity } from '#app/lib/sync/queued-entity.ts';
+import type { PayerDocument } from '../checkout-values.ts';
 
 /**
  * Subscriptions, local-first: the pull fills `db.signatures` (My signatures and the calculator read it,
@@ -12,9 +13,14 @@ import { defineQueuedEntity } from '#app/lib/sync/queued-entity.ts';
  * the plan as the catalog shows it, until the server's answer replaces it (signature-senders.ts).
  */
 
-/** What travels: the plan's id only (the server takes price, trial and benefits from its catalog). */
+/**
+ * What travels: the plan's id (the server takes price, trial and benefits from its catalog) and, for a profile
+ * without either, the payer's CPF or CNPJ, which the server keeps on the profile.
+ */
 export interface SignatureBody {
   plan: string;
+  cpf?: string;
+  cnpj?: string;
 }
 
 export const signatureEntity = defineQueuedEntity<SignatureRecord, SignatureBody, Record<never, never>>({
@@ -40,15 +46,16 @@ export function provisionalSignature(id: string, plan: Plan, now = new Date()): 
     testPeriod: { initial: isoDay(now), end: isoDay(end) },
     activated: true,
     billFile: null,
+    bill: null,
     statusPayment: 'Aguardando pagamento',
     statusCode: 'APG',
   };
 }
 
-/** Keeps the subscription here and queues its checkout; returns its id (a UUIDv7 the server keeps). */
-export async function subscribe(userId: string, plan: Plan): Promise<string> {
+/** Keeps the subscription here and queues its checkout (with the payer's document when asked); returns its id (a UUIDv7 the server keeps). */
+export async function subscribe(userId: string, plan: Plan, payer?: PayerDocument): Promise<string> {
   const id = uuidV7();
-  await signatureEntity.create(userId, provisionalSignature(id, plan), { plan: plan.id }, null);
+  await signatureEntity.create(userId, provisionalSignature(id, plan), { plan: plan.id, ...payer }, null);
   return id;
 }
 

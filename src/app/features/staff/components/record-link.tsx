@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { Anchor, type AnchorProps } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+
+/** A link to one back-office record (`/staff/users/{id}`, `/staff/analyses/{id}`), typed by the router. */
+export function RecordLink({ section, id, children, ...props }: AnchorProps & { section: 'users' | 'analyses'; id: string; children: ReactNode }) {
+  return (
+    <Anchor {...props} renderRoot={(root) => <Link to="/staff/$" params={{ _splat: `${section}/${id}` }} {...root} />}>
+      {children}
+    </Anchor>
+  );
+}
