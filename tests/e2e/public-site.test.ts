@@ -41,6 +41,30 @@ async function visit(page: Page, pagePath: string, language: Language) {
   await page.getByRole('heading', { level: 1 }).waitFor();
 }
 
+/**
+ * Lazy images below the fold load once they come near the viewport: scrolls through the page, letting the browser
+ * render a frame at each position (a fixed sleep did not, on a loaded machine, and an image it skipped never loaded).
+ */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+    window.scrollTo(0, 0);
+    await frame();
+  });
+}
+
+/** Waits until every image has loaded or failed (broken ones are reported apart); returns those still loading after 30 s. */
+async function unfinishedImages(page: Page): Promise<string[]> {
+  const allDone = () => [...document.images].every((image) => image.complete);
+  const done = await page.waitForFunction(allDone, undefined, { timeout: 30_000 }).then(() => true, () => false);
+  if (done) return [];
+  return page.evaluate(() => [...document.images].filter((image) => !image.complete).map((image) => `${image.currentSrc || image.src} (${image.loading})`));
+}
+
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function newSitePage(width: number, options: Parameters<typeof env.browser.newContext>[0] = {}): Promise<[BrowserContext, Page & PageProblems]> {
@@ -62,16 +86,9 @@ describe('the public site in every language', () => {
     for (const pagePath of PAGES) {
       await visit(page, pagePath, language);
       expect(await page.getAttribute('html', 'lang')).toBe(language);
-      // Lazy images below the fold load as they come into view: scroll through before the screenshot.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 600) {
-          window.scrollTo(0, y);
-          await new Promise((resolve) => setTimeout(resolve, 30));
-        }
-        window.scrollTo(0, 0);
-      });
-      // Every image has loaded (or failed, reported below): quicker than waiting for the network to stay idle 500 ms.
-      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+      await scrollThrough(page);
+      const unfinished = await unfinishedImages(page);
+      if (unfinished.length) problems.push(`${language} ${pagePath}: images not loaded in 30 s: ${unfinished.join(', ')}`);
       const text = await page.locator('main').innerText();
       const shownKeys = KEYS.filter((key) => text.includes(key));
       const name = `${pagePath === '/' ? 'home' : pagePath.slice(1).replaceAll('/', '-')}`;
@@ -220,6 +237,17 @@ describe('the home carousel', () => {
     await page.clock.fastForward(30_000);
     expect(await current(page)).toBe('Slide 1 de 3');
     expect(await page.getByRole('button', { name: 'Retomar a apresentação' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('has every slide image loaded soon after the page, before a slide shows (carousel still)', async () => {
+    const [context, page] = await newSitePage(390, { reducedMotion: 'reduce' });
+    await visit(page, '/', 'pt-BR');
+    const slideImages = page.locator('[aria-roledescription="slide"] picture img');
+    expect(await slideImages.count()).toBe(3);
+    // The page's load, then AFTER_LOAD_MS (3 s), then an idle moment.
+    await expect.poll(() => slideImages.evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length), { timeout: 15_000 }).toBe(3);
+    expect(await current(page)).toBe('Slide 1 de 3');
     await context.close();
   });
 });

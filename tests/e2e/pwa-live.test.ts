@@ -35,14 +35,31 @@ async function registrationId(cdp: CDPSession, scope: string): Promise<string> {
   });
 }
 
-/** Records the badge calls of the service worker (headless Chromium has no icon to badge). */
+/**
+ * Records the badge calls of the service worker (headless Chromium has no icon to badge), and what became of each
+ * notification it showed or message it posted to a tab instead (so a failure says which way the push went).
+ */
 function recordBadges(worker: Worker) {
   return worker.evaluate(() => {
-    const scope = self as unknown as { badges: number[] };
+    const scope = self as unknown as ServiceWorkerGlobalScope & { badges: number[]; pushed: string[] };
     scope.badges = [];
+    scope.pushed = [];
     const proto = Object.getPrototypeOf(navigator) as { setAppBadge: (n: number) => Promise<void>; clearAppBadge: () => Promise<void> };
     proto.setAppBadge = (count: number) => (scope.badges.push(count), Promise.resolve());
     proto.clearAppBadge = () => (scope.badges.push(0), Promise.resolve());
+    const registration = scope.registration;
+    const show = registration.showNotification.bind(registration);
+    registration.showNotification = (title, options) =>
+      show(title, options).then(
+        () => void scope.pushed.push(`shown: ${title}`),
+        (error: Error) => (scope.pushed.push(`showNotification failed: ${error.message}`), Promise.reject(error)),
+      );
+    const clientProto = Client.prototype as { postMessage: (message: unknown) => void };
+    const post = clientProto.postMessage;
+    clientProto.postMessage = function (this: Client, message: unknown) {
+      scope.pushed.push(`posted to the ${this.url} tab instead`);
+      return post.call(this, message);
+    };
   });
 }
 
@@ -92,7 +109,8 @@ describe('live notifications (Chromium, real server)', () => {
       worker.evaluate(() =>
         (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, body: n.body }))),
       );
-    await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: last.title, body: last.body }]);
+    await expect.poll(() => worker.evaluate(() => (self as unknown as { pushed: string[] }).pushed), { timeout: 10_000 }).toEqual([`shown: ${last.title}`]);
+    expect(await shown()).toEqual([{ title: last.title, body: last.body }]);
     expect(String(last.body)).toContain('Fantoma 2');
     await context.close();
   });

@@ -3,6 +3,7 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useIdle } from '#app/lib/use-idle.ts';
 import { SITE_NAME } from '#shared/site-seo.ts';
 import { SLIDES } from '../content/site-content.ts';
 import { SitePicture } from './site-picture.tsx';
@@ -26,6 +27,9 @@ export function SlideCarousel() {
   const playing = choice ?? !reducedMotion;
   const rotating = playing && !held;
   const total = SLIDES.length;
+  // The hidden slides' images load once the page has and the browser is idle (not competing with the first
+  // slide, the LCP): a lazy image that is not displayed would only start loading when its slide shows, empty.
+  const otherSlidesLoading = useIdle() ? 'eager-low' : 'lazy';
   const show = (index: number) => setCurrent((index + total) % total);
 
   useEffect(() => {
@@ -61,7 +65,7 @@ export function SlideCarousel() {
             className={classes.slide}
           >
             <div className={classes.frame}>
-              <SitePicture image={slide.image} alt="" sizes={SLIDE_SIZES} loading={index === 0 ? 'eager-high' : 'lazy'} className={classes.image} />
+              <SitePicture image={slide.image} alt="" sizes={SLIDE_SIZES} loading={index === 0 ? 'eager-high' : otherSlidesLoading} className={classes.image} />
               {slide.logo ? <img src="/logo.svg" alt={SITE_NAME} width={128} height={32} className={classes.logo} /> : null}
             </div>
             <Text className={classes.caption}>{t(slide.captionKey)}</Text>
