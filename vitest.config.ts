@@ -65,6 +65,8 @@ export default mergeConfig(
             testTimeout: 60_000,
             hookTimeout: 120_000,
             fileParallelism: false,
+            // public-site's six language × width cases run side by side (Vitest's default, 5, left the sixth alone).
+            maxConcurrency: 6,
             // After the other projects, alone: its journeys time what a user waits for, and its servers must not
             // share the machine's cores (or a worker's environment) with the server suites.
             sequence: { groupOrder: 1 },
