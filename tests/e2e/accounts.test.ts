@@ -168,9 +168,18 @@ describe('guards', () => {
     await page.waitForURL(`${env.server.url}/dashboard/profile`);
 
     // The 15-minute access cookie runs out: the next call refreshes the session and the page still loads.
+    // (CI once waited 30 s here for the form in vain: a failure now says where the page was and what the API answered.)
+    const apiCalls: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/')) apiCalls.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+    });
     await context.clearCookies({ name: 'jwt-access-token' });
     await page.reload();
-    await field(page, t.account.fields.name).waitFor();
+    await field(page, t.account.fields.name).waitFor().catch(async (error: Error) => {
+      const shown = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 400);
+      throw new Error(`${error.message}\n  at ${page.url()}, showing: ${shown}\n  API: ${apiCalls.join('; ')}\n  problems: ${page.problems.join('; ')}`);
+    });
     await expect.poll(() => field(page, t.account.fields.name).inputValue(), { timeout: 15_000 }).toBe('Caio Lima');
     const cookies = await context.cookies();
     expect(cookies.map((c) => c.name)).toContain('jwt-access-token');
