@@ -1,11 +1,9 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { formatCnpj } from '#shared/brazil/cnpj.ts';
-import { formatCpf } from '#shared/brazil/cpf.ts';
 import type { StaffUser, StaffUserDetail, StaffUserQuery } from '#shared/schemas/staff.ts';
 import type { Db } from '../db/client.ts';
 import { orders, quoteRequests, signatures, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import type { UserRow } from './users.ts';
+import { toProfile, type UserRow } from './users.ts';
 
 /** Staff: finding users (issue 17) and a user's profile with how many records they have. */
 
@@ -26,13 +24,7 @@ const SORT_COLUMNS = { name: users.name, email: users.email, clinic: users.clini
 export function presentStaffUser(user: UserRow): StaffUser {
   return {
     id: user.id,
-    name: user.name,
-    email: user.email,
-    phone: user.phone ?? '',
-    clinic: user.clinic ?? '',
-    role: user.role ?? '',
-    cpf: user.cpf ? formatCpf(user.cpf) : '',
-    cnpj: user.cnpj ? formatCnpj(user.cnpj) : '',
+    ...toProfile(user),
     isStaff: user.isStaff,
     emailVerified: user.emailVerifiedAt !== null,
     language: user.language,

@@ -115,7 +115,8 @@ export async function checkCredentials(db: Db, email: string, password: string):
   return (await verifyPassword(user.passwordHash, password)) ? user : null;
 }
 
-function toProfile(user: UserRow): Profile {
+/** The fields of v1's profile, read from a user row (also the base of the back-office's user). */
+export function toProfile(user: UserRow): Profile {
   return {
     name: user.name,
     email: user.email,

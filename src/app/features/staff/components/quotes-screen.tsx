@@ -12,7 +12,7 @@ import { useStaffFormat } from '../format.ts';
 import type { StaffSearch } from '../staff-search.ts';
 import { NewOrderDialogs, type OrderDraft } from './order-dialogs.tsx';
 import { ChoiceFilter, FilterBar, type SearchChange } from './staff-filters.tsx';
-import { RecordLink } from './record-link.tsx';
+import { UserLink } from './record-link.tsx';
 import { StaffTable } from './staff-table.tsx';
 import { WriteError } from './write-error.tsx';
 
@@ -69,11 +69,7 @@ export function QuotesTable({ search, onSearch, userId }: { search: StaffSearch;
               {
                 accessor: 'userName',
                 title: t('quotes.user'),
-                render: (quote) => (
-                  <RecordLink section="users" id={quote.userId}>
-                    {quote.userName || quote.userEmail}
-                  </RecordLink>
-                ),
+                render: (quote) => <UserLink record={quote} />,
               },
               { accessor: 'serviceName', title: t('quotes.service') },
               {

@@ -10,3 +10,12 @@ export function RecordLink({ section, id, children, ...props }: AnchorProps & { 
     </Anchor>
   );
 }
+
+/** A record's user, by name (or e-mail when the name is empty), linking to their back-office page. */
+export function UserLink({ record }: { record: { userId: string; userName: string; userEmail: string } }) {
+  return (
+    <RecordLink section="users" id={record.userId}>
+      {record.userName || record.userEmail}
+    </RecordLink>
+  );
+}

@@ -13,7 +13,7 @@ import { useStaffFormat } from '../format.ts';
 import type { StaffSearch } from '../staff-search.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { ChoiceFilter, FilterBar, type SearchChange } from './staff-filters.tsx';
-import { RecordLink } from './record-link.tsx';
+import { UserLink } from './record-link.tsx';
 import { StaffTable } from './staff-table.tsx';
 
 /** Every subscription: by payment status and whether it is active. */
@@ -71,11 +71,7 @@ export function SignaturesTable({ search, onSearch, userId }: { search: StaffSea
               {
                 accessor: 'userName',
                 title: t('signatures.user'),
-                render: (signature) => (
-                  <RecordLink section="users" id={signature.userId}>
-                    {signature.userName || signature.userEmail}
-                  </RecordLink>
-                ),
+                render: (signature) => <UserLink record={signature} />,
               },
               { accessor: 'plan', title: t('signatures.plan') },
               { accessor: 'period', title: t('signatures.period'), render: period },
