@@ -48,6 +48,11 @@ export default defineConfig({
     // `npm start` builds into the server's DIST_DIR (src/server/start.ts).
     outDir: process.env.DIST_DIR ?? 'dist',
     target: 'es2022',
+    // No JavaScript preload lists in the scripts: they named every chunk each lazy import needs (2.3 kB gzip of the
+    // first visit's budget, tests/bench/bundle-size.ts). A first load gets its page's chunks from the server's
+    // <link rel="modulepreload"> (route-preloads.json), later ones from the service worker's precache; index.html
+    // keeps its own preloads, and stylesheets are still loaded with their chunk.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))) },
     sourcemap: true,
     rolldownOptions: {
       output: {

@@ -35,6 +35,24 @@ export default tseslint.config(
     },
   },
   {
+    // lib/sync/outbox.ts is the outbox table's only door (docs/architecture.md §4): nothing else names `db.outbox`.
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: ['src/app/lib/sync/outbox.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='db'][property.name='outbox']",
+          message: 'The outbox has one door: use lib/sync/outbox.ts (enqueue, claim, settle, fold, drop, wake, queueScope, pullScope...).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='table'] > Literal[value='outbox']",
+          message: 'The outbox has one door: use lib/sync/outbox.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/app/sw/*.js'],
     languageOptions: { globals: { ...globals.serviceworker, __DOSEHUB_VERSION__: 'readonly', __DOSEHUB_PRECACHE__: 'readonly' } },
   },

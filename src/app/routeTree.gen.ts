@@ -12,10 +12,12 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AccountDeletedRouteImport } from './routes/account-deleted'
 import { Route as ArticlesRouteImport } from './routes/articles'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as ForgotPasswordRequestRouteImport } from './routes/forgot-password.request'
@@ -23,7 +25,9 @@ import { Route as PlansIndexRouteImport } from './routes/plans.index'
 import { Route as ServiceInfoIdRouteImport } from './routes/service-info.$id'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
+import { Route as AuthenticatedDashboardMyQuotesRouteImport } from './routes/_authenticated/dashboard/my-quotes'
 import { Route as AuthenticatedDashboardNotificationsRouteImport } from './routes/_authenticated/dashboard/notifications'
+import { Route as AuthenticatedDashboardSecondFactorRouteImport } from './routes/_authenticated/dashboard/second-factor'
 import { Route as AuthenticatedDashboardSecurityRouteImport } from './routes/_authenticated/dashboard/security'
 import { Route as AuthenticatedStaffSplatRouteImport } from './routes/_authenticated/staff.$'
 import { Route as ServicesIdHireRouteImport } from './routes/services.$id.hire'
@@ -33,6 +37,8 @@ import { Route as AuthenticatedDashboardMyCalibrationsIndexRouteImport } from '.
 import { Route as AuthenticatedDashboardMyCalibrationsAddRouteImport } from './routes/_authenticated/dashboard/my-calibrations.add'
 import { Route as AuthenticatedDashboardMyServicesIndexRouteImport } from './routes/_authenticated/dashboard/my-services.index'
 import { Route as AuthenticatedDashboardMySignaturesIndexRouteImport } from './routes/_authenticated/dashboard/my-signatures.index'
+import { Route as AuthenticatedDashboardPrivacyIndexRouteImport } from './routes/_authenticated/dashboard/privacy.index'
+import { Route as AuthenticatedDashboardPrivacyDeleteAccountRouteImport } from './routes/_authenticated/dashboard/privacy.delete-account'
 import { Route as AuthenticatedDashboardProfileIndexRouteImport } from './routes/_authenticated/dashboard/profile.index'
 import { Route as AuthenticatedPlansIdCheckoutRouteImport } from './routes/_authenticated/plans.$id.checkout'
 import { Route as AuthenticatedDashboardMyCalibrationsIdEditRouteImport } from './routes/_authenticated/dashboard/my-calibrations.$id.edit'
@@ -58,6 +64,11 @@ const AboutRoute = AboutRouteImport.update({
   path: '/about',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountDeletedRoute = AccountDeletedRouteImport.update({
+  id: '/account-deleted',
+  path: '/account-deleted',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ArticlesRoute = ArticlesRouteImport.update({
   id: '/articles',
   path: '/articles',
@@ -76,6 +87,11 @@ const FaqRoute = FaqRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignupRoute = SignupRouteImport.update({
@@ -114,10 +130,22 @@ const AuthenticatedDashboardIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardMyQuotesRoute =
+  AuthenticatedDashboardMyQuotesRouteImport.update({
+    id: '/my-quotes',
+    path: '/my-quotes',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardNotificationsRoute =
   AuthenticatedDashboardNotificationsRouteImport.update({
     id: '/notifications',
     path: '/notifications',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardSecondFactorRoute =
+  AuthenticatedDashboardSecondFactorRouteImport.update({
+    id: '/second-factor',
+    path: '/second-factor',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
 const AuthenticatedDashboardSecurityRoute =
@@ -168,6 +196,18 @@ const AuthenticatedDashboardMySignaturesIndexRoute =
   AuthenticatedDashboardMySignaturesIndexRouteImport.update({
     id: '/my-signatures/',
     path: '/my-signatures/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardPrivacyIndexRoute =
+  AuthenticatedDashboardPrivacyIndexRouteImport.update({
+    id: '/privacy/',
+    path: '/privacy/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardPrivacyDeleteAccountRoute =
+  AuthenticatedDashboardPrivacyDeleteAccountRouteImport.update({
+    id: '/privacy/delete-account',
+    path: '/privacy/delete-account',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
 const AuthenticatedDashboardProfileIndexRoute =
@@ -236,17 +276,21 @@ const AuthenticatedDashboardMyServicesOrderIdAnalysisFormAnalysisIdEditRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/account-deleted': typeof AccountDeletedRoute
   '/articles': typeof ArticlesRoute
   '/contact': typeof ContactRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
+  '/privacy': typeof PrivacyRoute
   '/signup': typeof SignupRoute
   '/dashboard': typeof AuthenticatedDashboardRouteWithChildren
   '/forgot-password/request': typeof ForgotPasswordRequestRoute
   '/service-info/$id': typeof ServiceInfoIdRoute
   '/plans/': typeof PlansIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/dashboard/my-quotes': typeof AuthenticatedDashboardMyQuotesRoute
   '/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
+  '/dashboard/second-factor': typeof AuthenticatedDashboardSecondFactorRoute
   '/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
   '/staff/$': typeof AuthenticatedStaffSplatRoute
   '/services/$id/hire': typeof ServicesIdHireRoute
@@ -254,10 +298,12 @@ export interface FileRoutesByFullPath {
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
+  '/dashboard/privacy/delete-account': typeof AuthenticatedDashboardPrivacyDeleteAccountRoute
   '/plans/$id/checkout': typeof AuthenticatedPlansIdCheckoutRoute
   '/dashboard/my-calibrations/': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   '/dashboard/my-services/': typeof AuthenticatedDashboardMyServicesIndexRoute
   '/dashboard/my-signatures/': typeof AuthenticatedDashboardMySignaturesIndexRoute
+  '/dashboard/privacy/': typeof AuthenticatedDashboardPrivacyIndexRoute
   '/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
@@ -271,16 +317,20 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/account-deleted': typeof AccountDeletedRoute
   '/articles': typeof ArticlesRoute
   '/contact': typeof ContactRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
+  '/privacy': typeof PrivacyRoute
   '/signup': typeof SignupRoute
   '/forgot-password/request': typeof ForgotPasswordRequestRoute
   '/service-info/$id': typeof ServiceInfoIdRoute
   '/plans': typeof PlansIndexRoute
   '/services': typeof ServicesIndexRoute
+  '/dashboard/my-quotes': typeof AuthenticatedDashboardMyQuotesRoute
   '/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
+  '/dashboard/second-factor': typeof AuthenticatedDashboardSecondFactorRoute
   '/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
   '/staff/$': typeof AuthenticatedStaffSplatRoute
   '/services/$id/hire': typeof ServicesIdHireRoute
@@ -288,10 +338,12 @@ export interface FileRoutesByTo {
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
+  '/dashboard/privacy/delete-account': typeof AuthenticatedDashboardPrivacyDeleteAccountRoute
   '/plans/$id/checkout': typeof AuthenticatedPlansIdCheckoutRoute
   '/dashboard/my-calibrations': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   '/dashboard/my-services': typeof AuthenticatedDashboardMyServicesIndexRoute
   '/dashboard/my-signatures': typeof AuthenticatedDashboardMySignaturesIndexRoute
+  '/dashboard/privacy': typeof AuthenticatedDashboardPrivacyIndexRoute
   '/dashboard/profile': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
@@ -307,17 +359,21 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/about': typeof AboutRoute
+  '/account-deleted': typeof AccountDeletedRoute
   '/articles': typeof ArticlesRoute
   '/contact': typeof ContactRoute
   '/faq': typeof FaqRoute
   '/login': typeof LoginRoute
+  '/privacy': typeof PrivacyRoute
   '/signup': typeof SignupRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRouteWithChildren
   '/forgot-password/request': typeof ForgotPasswordRequestRoute
   '/service-info/$id': typeof ServiceInfoIdRoute
   '/plans/': typeof PlansIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/_authenticated/dashboard/my-quotes': typeof AuthenticatedDashboardMyQuotesRoute
   '/_authenticated/dashboard/notifications': typeof AuthenticatedDashboardNotificationsRoute
+  '/_authenticated/dashboard/second-factor': typeof AuthenticatedDashboardSecondFactorRoute
   '/_authenticated/dashboard/security': typeof AuthenticatedDashboardSecurityRoute
   '/_authenticated/staff/$': typeof AuthenticatedStaffSplatRoute
   '/services/$id/hire': typeof ServicesIdHireRoute
@@ -325,10 +381,12 @@ export interface FileRoutesById {
   '/users/$id/reset-password': typeof UsersIdResetPasswordRoute
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/_authenticated/dashboard/my-calibrations/add': typeof AuthenticatedDashboardMyCalibrationsAddRoute
+  '/_authenticated/dashboard/privacy/delete-account': typeof AuthenticatedDashboardPrivacyDeleteAccountRoute
   '/_authenticated/plans/$id/checkout': typeof AuthenticatedPlansIdCheckoutRoute
   '/_authenticated/dashboard/my-calibrations/': typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   '/_authenticated/dashboard/my-services/': typeof AuthenticatedDashboardMyServicesIndexRoute
   '/_authenticated/dashboard/my-signatures/': typeof AuthenticatedDashboardMySignaturesIndexRoute
+  '/_authenticated/dashboard/privacy/': typeof AuthenticatedDashboardPrivacyIndexRoute
   '/_authenticated/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/_authenticated/dashboard/my-calibrations/$id/edit': typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   '/_authenticated/dashboard/my-services/$orderId/analyses': typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
@@ -344,17 +402,21 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/account-deleted'
     | '/articles'
     | '/contact'
     | '/faq'
     | '/login'
+    | '/privacy'
     | '/signup'
     | '/dashboard'
     | '/forgot-password/request'
     | '/service-info/$id'
     | '/plans/'
     | '/services/'
+    | '/dashboard/my-quotes'
     | '/dashboard/notifications'
+    | '/dashboard/second-factor'
     | '/dashboard/security'
     | '/staff/$'
     | '/services/$id/hire'
@@ -362,10 +424,12 @@ export interface FileRouteTypes {
     | '/users/$id/reset-password'
     | '/dashboard/'
     | '/dashboard/my-calibrations/add'
+    | '/dashboard/privacy/delete-account'
     | '/plans/$id/checkout'
     | '/dashboard/my-calibrations/'
     | '/dashboard/my-services/'
     | '/dashboard/my-signatures/'
+    | '/dashboard/privacy/'
     | '/dashboard/profile/'
     | '/dashboard/my-calibrations/$id/edit'
     | '/dashboard/my-services/$orderId/analyses'
@@ -379,16 +443,20 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/account-deleted'
     | '/articles'
     | '/contact'
     | '/faq'
     | '/login'
+    | '/privacy'
     | '/signup'
     | '/forgot-password/request'
     | '/service-info/$id'
     | '/plans'
     | '/services'
+    | '/dashboard/my-quotes'
     | '/dashboard/notifications'
+    | '/dashboard/second-factor'
     | '/dashboard/security'
     | '/staff/$'
     | '/services/$id/hire'
@@ -396,10 +464,12 @@ export interface FileRouteTypes {
     | '/users/$id/reset-password'
     | '/dashboard'
     | '/dashboard/my-calibrations/add'
+    | '/dashboard/privacy/delete-account'
     | '/plans/$id/checkout'
     | '/dashboard/my-calibrations'
     | '/dashboard/my-services'
     | '/dashboard/my-signatures'
+    | '/dashboard/privacy'
     | '/dashboard/profile'
     | '/dashboard/my-calibrations/$id/edit'
     | '/dashboard/my-services/$orderId/analyses'
@@ -414,17 +484,21 @@ export interface FileRouteTypes {
     | '/'
     | '/_authenticated'
     | '/about'
+    | '/account-deleted'
     | '/articles'
     | '/contact'
     | '/faq'
     | '/login'
+    | '/privacy'
     | '/signup'
     | '/_authenticated/dashboard'
     | '/forgot-password/request'
     | '/service-info/$id'
     | '/plans/'
     | '/services/'
+    | '/_authenticated/dashboard/my-quotes'
     | '/_authenticated/dashboard/notifications'
+    | '/_authenticated/dashboard/second-factor'
     | '/_authenticated/dashboard/security'
     | '/_authenticated/staff/$'
     | '/services/$id/hire'
@@ -432,10 +506,12 @@ export interface FileRouteTypes {
     | '/users/$id/reset-password'
     | '/_authenticated/dashboard/'
     | '/_authenticated/dashboard/my-calibrations/add'
+    | '/_authenticated/dashboard/privacy/delete-account'
     | '/_authenticated/plans/$id/checkout'
     | '/_authenticated/dashboard/my-calibrations/'
     | '/_authenticated/dashboard/my-services/'
     | '/_authenticated/dashboard/my-signatures/'
+    | '/_authenticated/dashboard/privacy/'
     | '/_authenticated/dashboard/profile/'
     | '/_authenticated/dashboard/my-calibrations/$id/edit'
     | '/_authenticated/dashboard/my-services/$orderId/analyses'
@@ -451,10 +527,12 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   AboutRoute: typeof AboutRoute
+  AccountDeletedRoute: typeof AccountDeletedRoute
   ArticlesRoute: typeof ArticlesRoute
   ContactRoute: typeof ContactRoute
   FaqRoute: typeof FaqRoute
   LoginRoute: typeof LoginRoute
+  PrivacyRoute: typeof PrivacyRoute
   SignupRoute: typeof SignupRoute
   ForgotPasswordRequestRoute: typeof ForgotPasswordRequestRoute
   ServiceInfoIdRoute: typeof ServiceInfoIdRoute
@@ -488,6 +566,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account-deleted': {
+      id: '/account-deleted'
+      path: '/account-deleted'
+      fullPath: '/account-deleted'
+      preLoaderRoute: typeof AccountDeletedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/articles': {
       id: '/articles'
       path: '/articles'
@@ -514,6 +599,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signup': {
@@ -565,11 +657,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardIndexRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/dashboard/my-quotes': {
+      id: '/_authenticated/dashboard/my-quotes'
+      path: '/my-quotes'
+      fullPath: '/dashboard/my-quotes'
+      preLoaderRoute: typeof AuthenticatedDashboardMyQuotesRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/dashboard/notifications': {
       id: '/_authenticated/dashboard/notifications'
       path: '/notifications'
       fullPath: '/dashboard/notifications'
       preLoaderRoute: typeof AuthenticatedDashboardNotificationsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/second-factor': {
+      id: '/_authenticated/dashboard/second-factor'
+      path: '/second-factor'
+      fullPath: '/dashboard/second-factor'
+      preLoaderRoute: typeof AuthenticatedDashboardSecondFactorRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
     '/_authenticated/dashboard/security': {
@@ -633,6 +739,20 @@ declare module '@tanstack/react-router' {
       path: '/my-signatures'
       fullPath: '/dashboard/my-signatures/'
       preLoaderRoute: typeof AuthenticatedDashboardMySignaturesIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/privacy/': {
+      id: '/_authenticated/dashboard/privacy/'
+      path: '/privacy'
+      fullPath: '/dashboard/privacy/'
+      preLoaderRoute: typeof AuthenticatedDashboardPrivacyIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/dashboard/privacy/delete-account': {
+      id: '/_authenticated/dashboard/privacy/delete-account'
+      path: '/privacy/delete-account'
+      fullPath: '/dashboard/privacy/delete-account'
+      preLoaderRoute: typeof AuthenticatedDashboardPrivacyDeleteAccountRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
     '/_authenticated/dashboard/profile/': {
@@ -709,13 +829,17 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedDashboardRouteChildren {
+  AuthenticatedDashboardMyQuotesRoute: typeof AuthenticatedDashboardMyQuotesRoute
   AuthenticatedDashboardNotificationsRoute: typeof AuthenticatedDashboardNotificationsRoute
+  AuthenticatedDashboardSecondFactorRoute: typeof AuthenticatedDashboardSecondFactorRoute
   AuthenticatedDashboardSecurityRoute: typeof AuthenticatedDashboardSecurityRoute
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
   AuthenticatedDashboardMyCalibrationsAddRoute: typeof AuthenticatedDashboardMyCalibrationsAddRoute
+  AuthenticatedDashboardPrivacyDeleteAccountRoute: typeof AuthenticatedDashboardPrivacyDeleteAccountRoute
   AuthenticatedDashboardMyCalibrationsIndexRoute: typeof AuthenticatedDashboardMyCalibrationsIndexRoute
   AuthenticatedDashboardMyServicesIndexRoute: typeof AuthenticatedDashboardMyServicesIndexRoute
   AuthenticatedDashboardMySignaturesIndexRoute: typeof AuthenticatedDashboardMySignaturesIndexRoute
+  AuthenticatedDashboardPrivacyIndexRoute: typeof AuthenticatedDashboardPrivacyIndexRoute
   AuthenticatedDashboardProfileIndexRoute: typeof AuthenticatedDashboardProfileIndexRoute
   AuthenticatedDashboardMyCalibrationsIdEditRoute: typeof AuthenticatedDashboardMyCalibrationsIdEditRoute
   AuthenticatedDashboardMyServicesOrderIdAnalysesRoute: typeof AuthenticatedDashboardMyServicesOrderIdAnalysesRoute
@@ -728,18 +852,25 @@ interface AuthenticatedDashboardRouteChildren {
 
 const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
   {
+    AuthenticatedDashboardMyQuotesRoute: AuthenticatedDashboardMyQuotesRoute,
     AuthenticatedDashboardNotificationsRoute:
       AuthenticatedDashboardNotificationsRoute,
+    AuthenticatedDashboardSecondFactorRoute:
+      AuthenticatedDashboardSecondFactorRoute,
     AuthenticatedDashboardSecurityRoute: AuthenticatedDashboardSecurityRoute,
     AuthenticatedDashboardIndexRoute: AuthenticatedDashboardIndexRoute,
     AuthenticatedDashboardMyCalibrationsAddRoute:
       AuthenticatedDashboardMyCalibrationsAddRoute,
+    AuthenticatedDashboardPrivacyDeleteAccountRoute:
+      AuthenticatedDashboardPrivacyDeleteAccountRoute,
     AuthenticatedDashboardMyCalibrationsIndexRoute:
       AuthenticatedDashboardMyCalibrationsIndexRoute,
     AuthenticatedDashboardMyServicesIndexRoute:
       AuthenticatedDashboardMyServicesIndexRoute,
     AuthenticatedDashboardMySignaturesIndexRoute:
       AuthenticatedDashboardMySignaturesIndexRoute,
+    AuthenticatedDashboardPrivacyIndexRoute:
+      AuthenticatedDashboardPrivacyIndexRoute,
     AuthenticatedDashboardProfileIndexRoute:
       AuthenticatedDashboardProfileIndexRoute,
     AuthenticatedDashboardMyCalibrationsIdEditRoute:
@@ -786,10 +917,12 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   AboutRoute: AboutRoute,
+  AccountDeletedRoute: AccountDeletedRoute,
   ArticlesRoute: ArticlesRoute,
   ContactRoute: ContactRoute,
   FaqRoute: FaqRoute,
   LoginRoute: LoginRoute,
+  PrivacyRoute: PrivacyRoute,
   SignupRoute: SignupRoute,
   ForgotPasswordRequestRoute: ForgotPasswordRequestRoute,
   ServiceInfoIdRoute: ServiceInfoIdRoute,

@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { registerCalibrationSenders, startCalibrationsSync } from './features/calibrations/store/calibration-senders.ts';
-import { registerAnalysisSenders, startOrdersSync } from './features/orders/store/analysis-senders.ts';
+import { startCalibrationsSync } from './features/calibrations/store/calibration-senders.ts';
+import { startOrdersSync } from './features/orders/store/analysis-senders.ts';
 import { registerOrderLiveEvents } from './features/orders/store/live-orders.ts';
 import { useLiveNotifications } from './features/notifications/store/live-notifications.ts';
-import { registerNotificationSenders } from './features/notifications/store/notification-store.ts';
-import { registerQuoteSenders } from './features/quotes/store/quote-senders.ts';
 import { registerSignatureLiveEvents } from './features/signatures/store/live-signatures.ts';
-import { registerSignatureSenders } from './features/signatures/store/signature-senders.ts';
 import { useNotificationsSync } from './features/notifications/store/use-notifications-sync.ts';
 import { startPushLifecycle } from './features/pwa/push-lifecycle.ts';
+import { wipeWhenAccountDeleted } from './lib/account-deleted.ts';
 import { setAppBadge } from './lib/app-badge.ts';
 import { startLocalFirst } from './lib/local-first.ts';
+import { installWriteKinds } from './lib/sync/write-kinds.ts';
 import { startUploadTerminations } from './lib/uploads/upload-termination.ts';
+import { appWriteKinds } from './write-kinds.ts';
 
 import { whenIdle } from './lib/use-idle.ts';
 import { loadMessageHost } from './ui/message-host.tsx';
@@ -31,12 +31,9 @@ export { uploadNow, type UploadNowProgress } from './lib/uploads/tus-upload.ts';
  * itself (sign-out stops the drainer, the next sign-in starts it again).
  */
 export function startSignedInRuntime(queryClient: QueryClient) {
-  // The outbox's senders are registered before the drainer starts (a feature's code-split chunk may never load).
-  registerNotificationSenders(queryClient);
-  registerCalibrationSenders(queryClient);
-  registerAnalysisSenders(queryClient);
-  registerQuoteSenders();
-  registerSignatureSenders();
+  // The outbox's kinds are in before the drainer starts (a feature's code-split chunk may never load).
+  installWriteKinds(appWriteKinds(queryClient));
+  wipeWhenAccountDeleted(queryClient);
   startLocalFirst();
   // Calibrations are pulled at start (and on sign-in), not only when their screens open.
   startCalibrationsSync(queryClient);

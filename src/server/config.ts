@@ -1,10 +1,25 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { MetricsServerOptions } from './metrics/server.ts';
+import type { SecretsKeys } from './services/secret-box.ts';
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 /** Illustrative, for development and tests: production sets USD_BRL_RATE (src/server/README.md "Decisions"). */
 export const DEFAULT_USD_BRL_RATE = '5.50';
+/**
+ * Issue 30: the versions in force of the terms of use and of the privacy notice (each the date it was published: a
+ * newer date asks every user to accept it at their next sign-in), and the encarregado (LGPD art. 41). The DPO
+ * defaults are placeholders, clearly fictitious: production sets DPO_NAME and DPO_EMAIL.
+ */
+export const DEFAULT_PRIVACY: PrivacyConfig = {
+  documents: { terms: '2026-11-28', privacy: '2026-11-28' },
+  dpo: { name: 'Encarregado Exemplo', email: 'privacidade@dosehub.example' },
+};
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function isKey32(value: string): boolean {
+  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(value.trim()) && Buffer.from(value.trim(), 'base64').length === 32;
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -38,9 +53,27 @@ const EnvSchema = z.object({
   // BRL per USD for subscription boletos (a boleto is always in BRL): up to 4 decimals.
   USD_BRL_RATE: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be BRL per USD, e.g. 5.50').refine((rate) => Number(rate) > 0, 'must be above 0').default(DEFAULT_USD_BRL_RATE),
   COMPANY_CNPJ: z.string().regex(/^\d{14}$/, 'must be the 14 digits of a CNPJ').default('42438610000111'),
+  // The merchant city of PIX codes (field 60 of the BR Code: 15 characters, accents dropped).
+  COMPANY_CITY: z.string().min(1).default('São Paulo'),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   S3_CHECKSUMS: z.enum(['when_required', 'when_supported']).default('when_required'),
   UPLOAD_ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(60),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  // Issue 30: the published versions (their dates) of the terms of use and the privacy notice, and the encarregado.
+  TERMS_VERSION: z.iso.date('must be the date of the version, YYYY-MM-DD').default(DEFAULT_PRIVACY.documents.terms),
+  PRIVACY_VERSION: z.iso.date('must be the date of the version, YYYY-MM-DD').default(DEFAULT_PRIVACY.documents.privacy),
+  DPO_NAME: z.string().trim().min(1).default(DEFAULT_PRIVACY.dpo.name),
+  DPO_EMAIL: z.email().default(DEFAULT_PRIVACY.dpo.email),
+  FISCAL_RETENTION_YEARS: z.coerce.number().int().min(1).max(50).default(5),
+  AUDIT_LOG_RETENTION_YEARS: z.coerce.number().int().min(1).max(50).default(5),
+  NODE_ENV: z.string().optional(),
+  // 32 random bytes, base64 (`openssl rand -base64 32`): seals the authenticator secrets (services/secret-box.ts).
+  SECRETS_KEY: z.string().refine(isKey32, 'must be 32 bytes in base64 (openssl rand -base64 32)').optional(),
+  // Comma-separated: keys that only open, during a rotation.
+  SECRETS_KEY_PREVIOUS: z.string().refine((keys) => keys.split(',').every(isKey32), 'must be keys of 32 bytes in base64, comma-separated').optional(),
 });
 
 export interface Config {
@@ -88,24 +121,47 @@ export interface Config {
   uploadSweepMs?: number;
   /** Milliseconds between runs of the outgoing-mail retry job (default one minute; also run on start). */
   mailRetryMs?: number;
-  /** Longest a request waits for its own mails before answering, milliseconds (default 5 000; the send goes on). */
-  mailRequestWaitMs?: number;
   /** Milliseconds between runs of the subscriptions' lifecycle job (default one hour; also run on start). */
-  signatureLifecycleMs?: number;
+  subscriptionLifecycleMs?: number;
   /** How old an object in the upload store without a database row (a crash between the two) must be to be swept (default one hour). */
   uploadOrphanGraceMs?: number;
   /** Resumable uploads go to this S3-compatible bucket instead of `${dataDir}/uploads`. */
   s3?: S3Config | null;
   /** How bills are issued and paid (src/server/payments); default the sandbox, with a generated webhook secret. */
   payments?: PaymentsConfig;
+  /** How long a stopping process lets the requests in flight finish before cutting their connections (SHUTDOWN_GRACE_SECONDS; default 10 s). */
+  shutdownGraceMs?: number;
+  /** Prometheus metrics on a port of their own (METRICS_PORT; src/server/metrics); absent or null: not served. */
+  metrics?: MetricsServerOptions | null;
+  /** Deleted accounts (issue 30, docs/account-deletion.md): how long kept bills and audit entries stay; default 5 years each. */
+  retention?: RetentionConfig;
+  /** Versions in force of the terms and the privacy notice, and the encarregado (default DEFAULT_PRIVACY). */
+  privacy?: PrivacyConfig;
+  /** SECRETS_KEY (and SECRETS_KEY_PREVIOUS): seal stored secrets; absent, a development key (refused in production). */
+  secretsKeys?: SecretsKeys | null;
 }
+
+export interface PrivacyConfig {
+  /** Each document's version in force: the date it was published (YYYY-MM-DD). */
+  documents: { terms: string; privacy: string };
+  dpo: { name: string; email: string };
+}
+
+export interface RetentionConfig {
+  /** FISCAL_RETENTION_YEARS: a deleted account's bills, payments and the orders they pay, counted from the deletion. */
+  fiscalYears: number;
+  /** AUDIT_LOG_RETENTION_YEARS: every audit log entry, counted from its date. */
+  auditLogYears: number;
+}
+
+export const DEFAULT_RETENTION: RetentionConfig = { fiscalYears: 5, auditLogYears: 5 };
 
 export interface PaymentsConfig {
   provider: 'sandbox';
   /** Signs and checks webhook events; when absent one is generated once and kept in the database. */
   webhookSecret: string | null;
   /** The beneficiary printed on bills: the company. */
-  beneficiary: { name: string; cnpj: string };
+  beneficiary: { name: string; cnpj: string; city?: string };
   /** BRL per USD (a decimal string, up to 4 places): a subscription's USD total becomes its boleto's BRL amount. */
   usdBrlRate?: string;
 }
@@ -162,7 +218,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadSweepMs: e.UPLOAD_SWEEP_MINUTES * 60_000,
     uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_MINUTES * 60_000,
     s3: s3Of(e),
-    payments: { provider: e.PAYMENTS_PROVIDER, webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null, beneficiary: { name: e.COMPANY_NAME, cnpj: e.COMPANY_CNPJ }, usdBrlRate: e.USD_BRL_RATE },
+    metrics: metricsOf(e),
+    secretsKeys: secretsKeysOf(e),
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    privacy: { documents: { terms: e.TERMS_VERSION, privacy: e.PRIVACY_VERSION }, dpo: { name: e.DPO_NAME, email: e.DPO_EMAIL } },
+    retention: { fiscalYears: e.FISCAL_RETENTION_YEARS, auditLogYears: e.AUDIT_LOG_RETENTION_YEARS },
+    payments: { provider: e.PAYMENTS_PROVIDER, webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null, beneficiary: { name: e.COMPANY_NAME, cnpj: e.COMPANY_CNPJ, city: e.COMPANY_CITY }, usdBrlRate: e.USD_BRL_RATE },
   };
 }
 
@@ -178,6 +239,29 @@ function s3Of(e: z.infer<typeof EnvSchema>): S3Config | null {
     forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
     checksums: e.S3_CHECKSUMS === 'when_supported' ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED',
   };
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Off unless METRICS_PORT is set; on an interface other than loopback only behind METRICS_TOKEN. */
+function metricsOf(e: z.infer<typeof EnvSchema>): MetricsServerOptions | null {
+  if (e.METRICS_PORT === undefined) return null;
+  if (!LOOPBACK.has(e.METRICS_HOST) && !e.METRICS_TOKEN) {
+    throw new Error(`Invalid environment: METRICS_HOST ${e.METRICS_HOST} is not loopback, so METRICS_TOKEN (16 characters or more) must be set`);
+  }
+  return { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null };
+}
+
+/** SECRETS_KEY is required in production (NODE_ENV=production); elsewhere a development key stands in. */
+function secretsKeysOf(e: z.infer<typeof EnvSchema>): SecretsKeys | null {
+  if (!e.SECRETS_KEY) {
+    if (e.NODE_ENV === 'production') {
+      throw new Error('Invalid environment: SECRETS_KEY must be set in production (32 bytes in base64: openssl rand -base64 32; docs/deployment.md)');
+    }
+    return null;
+  }
+  const key = (value: string) => Buffer.from(value.trim(), 'base64');
+  return { current: key(e.SECRETS_KEY), previous: e.SECRETS_KEY_PREVIOUS ? e.SECRETS_KEY_PREVIOUS.split(',').map(key) : [] };
 }
 
 /** Both VAPID keys or neither. */

@@ -2,7 +2,9 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { ensureStaffAccount } from './services/staff-account.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/** After the grace, what is left (closing the database, a job's last write) gets this long before the process gives up. */
+const CLOSE_AFTER_GRACE_MS = 5_000;
 
 function printStaffCredentials(credentials: { email: string; password: string }) {
   process.stdout.write(
@@ -30,6 +32,8 @@ export async function startServer(config: Config = loadConfig()) {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = publicUrl(config, port);
   config.publicUrl ??= url;
+  const metricsPort = app.metricsPort();
+  if (metricsPort !== null) process.stdout.write(`Metrics at http://${config.metrics!.host}:${metricsPort}/metrics\n`);
   process.stdout.write(`DoseHub is running at ${url}\n`);
 
   let closing = false;
@@ -37,7 +41,14 @@ export async function startServer(config: Config = loadConfig()) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    const graceMs = config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+    // Requests still running after the grace (a stalled upload, a slow client) are cut, so the process still stops cleanly.
+    const cut = setTimeout(() => {
+      app.log.warn({ graceMs }, 'shutdown grace over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, graceMs);
+    const force = setTimeout(() => process.exit(1), graceMs + CLOSE_AFTER_GRACE_MS);
+    cut.unref();
     force.unref();
     app.close().then(
       () => process.exit(0),

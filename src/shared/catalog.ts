@@ -61,6 +61,9 @@ export const CALCULATOR_BENEFIT: BenefitSeed = {
   uri: '/dashboard/my-signatures/benefits/calculator',
 };
 
+/** Every benefit a plan may include. */
+export const BENEFITS: readonly BenefitSeed[] = [CALCULATOR_BENEFIT];
+
 export const PLAN_MODALITIES = ['monthly', 'yearly'] as const;
 export type PlanModality = (typeof PLAN_MODALITIES)[number];
 

@@ -10,6 +10,9 @@ export const SITE_NAMESPACES = ['site', 'catalog'];
 /** /contact: the site's texts and its form's (with the validation messages it shows). */
 export const CONTACT_NAMESPACES = [...SITE_NAMESPACES, 'contact', 'validation'];
 
+/** /privacy (issue 30): the notice's own texts. */
+export const PRIVACY_NAMESPACES = ['privacy'];
+
 export const PAGE_TEXTS: Readonly<Record<string, readonly string[]>> = {
   login: AUTH_NAMESPACES,
   signup: AUTH_NAMESPACES,
@@ -19,6 +22,8 @@ export const PAGE_TEXTS: Readonly<Record<string, readonly string[]>> = {
   faq: SITE_NAMESPACES,
   contact: CONTACT_NAMESPACES,
   'services.index': SITE_NAMESPACES,
+  'plans.index': SITE_NAMESPACES,
   'service-info.$id': SITE_NAMESPACES,
   'services.$id.hire': SITE_NAMESPACES,
+  privacy: PRIVACY_NAMESPACES,
 };

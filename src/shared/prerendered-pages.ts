@@ -18,6 +18,8 @@ export const PRERENDERED_PATHS = [
   '/articles',
   '/services',
   ...SERVICE_INFO_PATHS,
+  '/plans',
+  '/privacy',
 ] as const;
 
 /** The build's output: language → page path → HTML. */

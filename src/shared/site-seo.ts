@@ -35,6 +35,7 @@ export const INDEXED_PATHS = [
   '/contact',
   '/login',
   '/signup',
+  '/privacy',
 ] as const;
 
 /** A page's URL in a language; the default language's is the plain address, which is also `x-default`. */

@@ -1,5 +1,6 @@
 /**
- * HTTP throughput of the real app against a bare Fastify baseline, over loopback.
+ * HTTP throughput of the real app against a bare Fastify baseline, over loopback, and the cost of the metrics
+ * (issue 32): the same route on an app with METRICS_PORT set, whose requests/s must stay ≥ 0.95 of the app without.
  * Run with `npm run bench`. BENCH_DURATION (seconds), BENCH_CONNECTIONS and
  * BENCH_DATABASE_URL (PostgreSQL instead of in-memory PGlite) are optional.
  */
@@ -12,6 +13,9 @@ import { testConfig } from '#tests/utils/test-app.ts';
 
 const HOST = '127.0.0.1';
 const WARM_UP_SECONDS = 1;
+/** Requests/s with metrics on, as a share of those without: the least accepted. */
+const METRICS_BOUND = 0.95;
+const METRICS_ROUTE = '/api/v1/isotopes/';
 
 interface Target {
   name: string;
@@ -35,9 +39,40 @@ function positiveNumberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-function benchConfig(): Config {
+function benchConfig(overrides: Partial<Config> = {}): Config {
   const url = process.env.BENCH_DATABASE_URL;
-  return testConfig({ host: HOST, dataDir: os.tmpdir(), database: url ? { kind: 'postgres', url } : { kind: 'pglite', dir: null } });
+  return testConfig({ host: HOST, dataDir: os.tmpdir(), database: url ? { kind: 'postgres', url } : { kind: 'pglite', dir: null }, ...overrides });
+}
+
+/**
+ * The metrics' cost: the same route on the app without metrics and on one serving them (its own metrics port on
+ * loopback), measured in turns, ROUNDS times each, so that the machine's load weighs on both alike. (prom-client's
+ * event-loop monitor, once started, samples for the whole process; it is a libuv timer, and both apps share it.)
+ */
+const ROUNDS = 3;
+
+async function metricsCost(offUrl: string, connections: number, duration: number): Promise<{ off: Measurement; on: Measurement; ratio: number }> {
+  const app = await buildApp(benchConfig({ metrics: { port: 0, host: HOST, token: null } }));
+  try {
+    const onUrl = `${await app.listen({ host: HOST, port: 0 })}${METRICS_ROUTE}`;
+    const rounds: { off: Measurement; on: Measurement }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const off = await measure({ name: `GET ${METRICS_ROUTE} (metrics off)`, url: offUrl }, connections, duration);
+      rounds.push({ off, on: await measure({ name: `GET ${METRICS_ROUTE} (metrics on)`, url: onUrl }, connections, duration) });
+    }
+    const scrape = await fetch(`http://${HOST}:${app.metricsPort()}/metrics`);
+    if (!(await scrape.text()).includes(`route="${METRICS_ROUTE}"`)) throw new Error('the metrics-on app did not count its requests');
+    const mean = (side: 'off' | 'on'): Measurement => {
+      const all = rounds.map((r) => r[side]);
+      const average = (pick: (m: Measurement) => number) => Math.round(all.reduce((sum, m) => sum + pick(m), 0) / all.length);
+      return { target: `${all[0]!.target}, mean of ${ROUNDS}`, requestsPerSecond: average((m) => m.requestsPerSecond), p50Ms: average((m) => m.p50Ms), p99Ms: average((m) => m.p99Ms), errors: average((m) => m.errors), non2xx: average((m) => m.non2xx) };
+    };
+    const off = mean('off');
+    const on = mean('on');
+    return { off, on, ratio: on.requestsPerSecond / off.requestsPerSecond };
+  } finally {
+    await app.close();
+  }
 }
 
 function buildBareApp(): FastifyInstance {
@@ -92,15 +127,19 @@ async function main(): Promise<number> {
     const appUrl = await app.listen({ host: HOST, port: 0 });
     const bareUrl = await bare.listen({ host: HOST, port: 0 });
     const targets: Target[] = [
-      { name: 'GET /api/v1/isotopes/', url: `${appUrl}/api/v1/isotopes/` },
+      { name: `GET ${METRICS_ROUTE}`, url: `${appUrl}${METRICS_ROUTE}` },
       { name: 'GET /api/v1/health/', url: `${appUrl}/api/v1/health/` },
       { name: 'bare Fastify GET /', url: `${bareUrl}/` },
     ];
     const measurements: Measurement[] = [];
     for (const target of targets) measurements.push(await measure(target, connections, duration));
+    const cost = await metricsCost(targets[0]!.url, connections, duration);
+    measurements.push(cost.off, cost.on);
+    const { ratio } = cost;
 
     process.stdout.write(`${markdownTable(measurements)}\n\n${machineFacts(connections, duration, config.database.kind)}\n`);
-    return measurements.some((m) => m.errors > 0 || m.non2xx > 0) ? 1 : 0;
+    process.stdout.write(`- Metrics on / off, requests/s of GET ${METRICS_ROUTE}: ${ratio.toFixed(3)} (bound ≥ ${METRICS_BOUND})\n`);
+    return measurements.some((m) => m.errors > 0 || m.non2xx > 0) || ratio < METRICS_BOUND ? 1 : 0;
   } finally {
     await Promise.all([app.close(), bare.close()]);
   }

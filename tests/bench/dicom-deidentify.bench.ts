@@ -62,6 +62,14 @@ function ourChromium(kind: 'renderer' | 'browser'): number[] {
   });
 }
 
+/** CPU seconds (user + system) the processes have used: the work done, whatever else the shared machine runs meanwhile. */
+const cpuSeconds = (pids: number[]) =>
+  pids.reduce((sum, pid) => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return sum + (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  }, 0);
+const CLOCK_TICKS = 100;
+
 const statusKiB = (pid: number, field: 'VmHWM' | 'VmRSS') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 /** Resets the processes' peak RSS; returns the RSS at the reset and a reader of the highest peak since (MB). */
@@ -93,10 +101,14 @@ async function main() {
     const scanSeconds = (performance.now() - scanStarted) / 1000;
 
     const memory = { renderer: watchPeak('renderer'), browser: watchPeak('browser') };
+    const renderers = ourChromium('renderer');
+    const browserProcess = ourChromium('browser');
+    const cpuBefore = { renderer: cpuSeconds(renderers), browser: cpuSeconds(browserProcess) };
     const started = performance.now();
     await confirm.click();
     await page.getByText(t.dicom.readyTitle, { exact: true }).waitFor({ timeout: 600_000 });
     const seconds = (performance.now() - started) / 1000;
+    const cpu = { renderer: cpuSeconds(renderers) - cpuBefore.renderer, browser: cpuSeconds(browserProcess) - cpuBefore.browser };
     const peakMB = { renderer: memory.renderer.peak(), browser: memory.browser.peak() };
     const megabytes = study.bytes / 1e6;
 
@@ -104,6 +116,8 @@ async function main() {
     console.log('| step | time | files/s | MB/s |\n|---|---|---|---|');
     console.log(`| scan (summary, checks) | ${scanSeconds.toFixed(1)} s | ${(FILES / scanSeconds).toFixed(0)} | ${(megabytes / scanSeconds).toFixed(1)} |`);
     console.log(`| de-identify + zip | ${seconds.toFixed(1)} s | ${(FILES / seconds).toFixed(0)} | ${(megabytes / seconds).toFixed(1)} |`);
+    const cpuTotal = cpu.renderer + cpu.browser;
+    console.log(`\nChromium CPU while de-identifying: renderer ${cpu.renderer.toFixed(1)} s, browser ${cpu.browser.toFixed(1)} s; ${(megabytes / cpuTotal).toFixed(1)} MB per CPU-second`);
     console.log('\n| Chromium process (RSS) | before Confirm | peak while de-identifying |\n|---|---|---|');
     console.log(`| renderer (page + intake worker) | ${memory.renderer.before.toFixed(0)} MB | ${peakMB.renderer.toFixed(0)} MB |`);
     console.log(`| browser (holds Blob bytes) | ${memory.browser.before.toFixed(0)} MB | ${peakMB.browser.toFixed(0)} MB |`);

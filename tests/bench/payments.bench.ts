@@ -1,7 +1,8 @@
 /**
  * Payments: boletos issued per second (the sandbox's maths and PDF alone, and the whole staff issuing: the PDF,
  * its file, the bill row, the order's change) and webhook confirmations per second over loopback (signature,
- * event row, bill, order and notification in one transaction, the e-mail to the mail outbox).
+ * event row, bill, order and notification in one transaction, the e-mail to the mail outbox); the same for PIX
+ * charges and their `pix.received` events (issue 34).
  * Run with `npm run bench`; BENCH_PAYMENTS (how many of each, default 200) and BENCH_DATABASE_URL are optional.
  */
 import fsp from 'node:fs/promises';
@@ -49,14 +50,15 @@ async function main(): Promise<number> {
     await provider.issueBill(request); // warm-up: fonts and code paths
     const pdfMs = await timed(count, async () => void (await provider.issueBill(request)));
 
+    const notices = { db: app.db, translator: app.translator, baseUrl: base };
     const orders = await Promise.all(
-      Array.from({ length: count }, async () => (await createOrder(app.db, { userId: user!.id, serviceId: 'dosi-clin', quantity: 1, price: 1500.5 })).row),
+      Array.from({ length: count }, async () => (await createOrder(notices, { userId: user!.id, serviceId: 'dosi-clin', quantity: 1, price: 1500.5 })).row),
     );
     const lines: string[] = [];
-    const ctx = { db: app.db, fileStore: app.fileStore, provider };
+    const ctx = { ...notices, fileStore: app.fileStore, provider };
     const issueMs = await timed(count, async (i) => {
       const { row } = await issueBill(ctx, orders[i]!, { provider: 'sandbox' });
-      lines[i] = (await app.db.query.bills.findFirst({ where: (bills, { eq }) => eq(bills.orderId, row.id) }))!.line;
+      lines[i] = (await app.db.query.bills.findFirst({ where: (bills, { eq }) => eq(bills.orderId, row.id) }))!.line!;
     });
 
     const secret = await loadWebhookSecret(app.db, null);
@@ -71,10 +73,31 @@ async function main(): Promise<number> {
       if ((await response.json()).result !== 'confirmed') failures += 1;
     });
 
+    // PIX (issue 34): orders billed by PIX, then their `pix.received` events over loopback (goal ≥ 300/s).
+    const pixOrders = await Promise.all(
+      Array.from({ length: count }, async () => (await createOrder(notices, { userId: user!.id, serviceId: 'dosi-clin', quantity: 1, price: 1500.5 })).row),
+    );
+    const txids: string[] = [];
+    const pixIssueMs = await timed(count, async (i) => {
+      const { row } = await issueBill(ctx, pixOrders[i]!, { provider: 'sandbox', method: 'pix' });
+      txids[i] = (await app.db.query.bills.findFirst({ where: (bills, { eq }) => eq(bills.orderId, row.id) }))!.providerBillId;
+    });
+    const pixMs = await timed(count, async (i) => {
+      const body = JSON.stringify({ id: `evt_${randomUUID()}`, type: 'pix.received', data: { txid: txids[i], amount: '1500.50', paidAt: new Date().toISOString() } });
+      const response = await fetch(`${base}/api/v1/payments/webhook/sandbox/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'dosehub-signature': signPayload(secret, body) },
+        body,
+      });
+      if ((await response.json()).result !== 'confirmed') failures += 1;
+    });
+
     const rows = [
       ['sandbox issueBill (line, barcode, PDF)', perSecond(count, pdfMs)],
       ['staff issuing (PDF, file, bill row, order change)', perSecond(count, issueMs)],
       ['webhook confirmations over loopback', perSecond(count, webhookMs)],
+      ['staff issuing by PIX (BR Code, bill row, order change)', perSecond(count, pixIssueMs)],
+      ['PIX confirmations (pix.received) over loopback', perSecond(count, pixMs)],
     ];
     process.stdout.write(
       [

@@ -91,6 +91,12 @@ describe.each(['pt-BR', 'en-US', 'es'] as const)('hiring a service, from its pag
     expect(issued.status).toBe(200);
     const order = { ...((await issued.json()) as ApiOrder), code };
     const line = formatLinhaDigitavel(order.bill!.line);
+    // The bill's mail (issue 29): the one HTML template with the logo as an inline part, and what a payer needs in both parts.
+    const billMail = await env.smtp.waitForMessage((m) => m.to.includes(user.email) && m.subject.includes(code) && m.html?.includes(line) === true, 10_000);
+    expect(billMail.html).toContain('src="cid:logo@dosehub"');
+    expect(billMail.raw).toMatch(/Content-ID: <logo@dosehub>/i);
+    for (const part of [billMail.html!, billMail.text]) expect(part).toContain(formatBrl(1500.5));
+    expect(billMail.text).toContain(line);
 
     await page.goto(`${env.server.url}/dashboard/my-services`);
     const item = page.locator(`[data-order-id="${id}"]`);

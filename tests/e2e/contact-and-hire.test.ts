@@ -51,7 +51,7 @@ describe('the contact form', () => {
     expect(mail.envelope.to).toEqual([COMPANY]);
     expect(mail.headers['reply-to']).toContain(email);
     expect(mail.text).toContain('Nome completo: Vera Visitante');
-    expect(mail.text).toContain('Telefone: +5531987654321');
+    expect(mail.text).toContain('Telefone: +55 (31) 98765-4321');
     expect(mail.text).toContain('Queremos saber o prazo para 10 pacientes.');
     await context.close();
   });

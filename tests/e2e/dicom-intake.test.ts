@@ -90,7 +90,7 @@ describe('DICOM intake in the browser (issue 19)', () => {
     const table = page.getByRole('table', { name: t.dicom.seriesTable });
     await table.waitFor({ timeout: 60_000 });
     const row = (await table.locator('tbody tr').first().locator('td').allTextContents()).map((cell) => cell.trim());
-    expect(row).toEqual(['NM', '300', '2026-03-10 10:15:00', '2026-03-10 10:30:00', 'Lu-177 PSMA', '7400 MBq', '2026-03-10 08:00:00', '71.5 kg']);
+    expect(row).toEqual(['NM', '300', '10/03/2026, 10:15:00', '10/03/2026, 10:30:00', 'Lu-177 PSMA', '7.400 MBq (200 mCi)', '10/03/2026, 08:00:00', '71,5 kg']);
     await page.getByText(t.dicom.localOnly).waitFor();
     // What is removed and kept, by group and in the user's language, the DICOM keyword as a hint.
     const removed = page.getByRole('group', { name: t.dicom.removedTitle });
@@ -111,14 +111,14 @@ describe('DICOM intake in the browser (issue 19)', () => {
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
+    await page.getByLabel(new RegExp(`^${t.analyses.fields.analysisName}`)).fill('Paciente DICOM');
     await page.getByRole('button', { name: fill(t.dicom.confirm, { count: 300 }) }).click();
-    await page.getByText(t.dicom.readyTitle, { exact: true }).waitFor({ timeout: 90_000 });
+    // Saving at once: held while de-identification runs, said so with its progress, then saved by itself.
+    await page.getByRole('button', { name: t.analyses.form.submitCreate }).click();
+    await page.getByText(fill(t.dicom.savesWhenDeidentified, { done: 'X', total: 300 }).split('(')[0]!.trim()).waitFor();
+    await page.getByText(t.analyses.messages.created).first().waitFor({ timeout: 90_000 });
     const deidentifying = progress.filter((text) => text.startsWith(fill(t.dicom.deidentifying, { done: 'X', total: 300 }).split('X')[0]!));
     expect(deidentifying.length).toBeGreaterThan(1);
-
-    await page.getByLabel(new RegExp(`^${t.analyses.fields.analysisName}`)).fill('Paciente DICOM');
-    await page.getByRole('button', { name: t.analyses.form.submitCreate }).click();
-    await page.getByText(t.analyses.messages.created).first().waitFor();
     expect((await analysesOf(env.server, user, order.id)).row).toEqual([]);
     // The clinic sees who the analysis is about, from this device's own store only.
     await page.getByText(t.analyses.fields.localPatient).waitFor();

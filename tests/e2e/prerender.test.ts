@@ -10,6 +10,13 @@ const env = useE2eEnvironment();
 const PHONE = { width: 412, height: 823 };
 const DESKTOP = { width: 1280, height: 800 };
 const LOGIN_TITLE = { 'pt-BR': 'Entrar', 'en-US': 'Log in', es: 'Iniciar sesión' } as const;
+/** The yearly plan's total (600 − 380 USD) as each language writes it. */
+const YEARLY_TOTAL = { 'pt-BR': 'US$\u00a0220,00', 'en-US': '$220.00', es: '220,00\u00a0US$' } as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The `<img>` tags of an HTML text that lack a width or a height (the browser cannot reserve their place). */
+const imagesWithoutSize = (html: string) => (html.match(/<img\b[^>]*>/g) ?? []).filter((tag) => !/\swidth="\d+"/.test(tag) || !/\sheight="\d+"/.test(tag));
 
 describe('public pages pre-rendered by the build (first paint before the scripts)', () => {
   it('the build rendered every listed page in the three languages', () => {
@@ -19,6 +26,54 @@ describe('public pages pre-rendered by the build (first paint before the scripts
       for (const html of Object.values(pages[language]!)) expect(html).toMatch(/<main[^>]*>[\s\S]*<h1/);
     }
     expect(pages.es!['/login']).toContain(LOGIN_TITLE.es);
+  });
+
+  it.each(SUPPORTED_LANGUAGES)('in %s, /plans is served pre-rendered: its heading, the plans with their USD prices in the language\'s format, and its head tags', async (language) => {
+    const html = await (await fetch(`${env.server.url}/plans?lang=${language}`)).text();
+    const [head = '', body = ''] = html.split('</head>');
+    const { origin } = new URL(/<link rel="canonical" href="([^"]+)">/.exec(head)?.[1] ?? 'http://missing.invalid');
+    const address = (lng: string) => (lng === 'pt-BR' ? `${origin}/plans` : `${origin}/plans?lang=${lng}`);
+    expect(body).toMatch(/<main[^>]*>[\s\S]*<h1[^>]*>[^<]+<\/h1>/);
+    expect(body).toContain(YEARLY_TOTAL[language]);
+    expect(head).toContain(`<link rel="canonical" href="${address(language)}">`);
+    for (const lng of [...SUPPORTED_LANGUAGES, 'x-default']) expect(head).toContain(`<link rel="alternate" hreflang="${lng}" href="${address(lng === 'x-default' ? 'pt-BR' : lng)}">`);
+    expect(head).toContain(`<meta property="og:url" content="${address(language)}">`);
+    expect(head).toMatch(/<meta property="og:title" content="[^"]+ · DoseHub">/);
+    expect(head).toMatch(/<meta name="twitter:description" content="[^"]+">/);
+    const description = /<meta name="description" content="([^"]+)"/.exec(head)?.[1];
+    expect(description).not.toBe(/<meta name="description" content="([^"]+)"/.exec((await (await fetch(`${env.server.url}/login?lang=${language}`)).text()))?.[1]);
+  });
+
+  it.each(SUPPORTED_LANGUAGES)('in %s, the privacy notice (issue 30) is served pre-rendered: its heading, the legal basis of health data, the open sections of the encarregado, the processors and where data is stored, and its head tags', async (language) => {
+    const texts = JSON.parse(fs.readFileSync(`locales/${language}/privacy.json`, 'utf8')) as { notice: Record<string, string>; facts: { dpo: string; kind: { mail: string; payments: string; storage: string } }; meta: { description: string } };
+    const html = await (await fetch(`${env.server.url}/privacy?lang=${language}`)).text();
+    const [head = '', body = ''] = html.split('</head>');
+    const { origin } = new URL(/<link rel="canonical" href="([^"]+)">/.exec(head)?.[1] ?? 'http://missing.invalid');
+    const address = (lng: string) => (lng === 'pt-BR' ? `${origin}/privacy` : `${origin}/privacy?lang=${lng}`);
+    expect(body).toMatch(new RegExp(`<h1[^>]*>${texts.notice.title}</h1>`));
+    expect(body).toContain('11, II, f');
+    for (const title of [texts.notice.dpoTitle, texts.notice.processorsTitle, texts.notice.storageTitle]) expect(body).toMatch(new RegExp(`<h2[^>]*>${escapeRegExp(title!)}</h2>`));
+    for (const label of [texts.facts.dpo, texts.facts.kind.mail, texts.facts.kind.payments, texts.facts.kind.storage]) expect(body).toContain(`>${label}</dt>`);
+    expect(body, 'nothing the law requires shown is folded away').not.toContain('<details');
+    expect(head).toContain(`<title>${texts.notice.title} · DoseHub</title>`);
+    expect(head).toContain(`<meta name="description" content="${texts.meta.description}"`);
+    expect(head).toContain(`<link rel="canonical" href="${address(language)}">`);
+    for (const lng of [...SUPPORTED_LANGUAGES, 'x-default']) expect(head).toContain(`<link rel="alternate" hreflang="${lng}" href="${address(lng === 'x-default' ? 'pt-BR' : lng)}">`);
+  });
+
+  it('the privacy notice shows the encarregado, the processors and where files are stored openly, from the running configuration', async () => {
+    const texts = JSON.parse(fs.readFileSync('locales/en-US/privacy.json', 'utf8')) as { facts: { ownServer: string; kind: { storage: string } } };
+    const context = await env.browser.newContext({ viewport: PHONE });
+    const page = await openPage(context);
+    await page.goto(`${env.server.url}/privacy?lang=en-US`);
+    const email = page.getByRole('link', { name: 'privacidade@dosehub.example' });
+    await email.waitFor({ timeout: APP_START_MS });
+    expect(await email.isVisible()).toBe(true);
+    expect(await page.getByText('Encarregado Exemplo').isVisible()).toBe(true);
+    const storage = page.locator('dl > div').filter({ has: page.getByText(texts.facts.kind.storage, { exact: true }) });
+    expect(await storage.getByText(texts.facts.ownServer).isVisible()).toBe(true);
+    expect(page.problems).toEqual([]);
+    await context.close();
   });
 
   it('without JavaScript the visitor already sees the page, in the language of the cookie, and cannot type into it yet', async () => {
@@ -37,7 +92,7 @@ describe('public pages pre-rendered by the build (first paint before the scripts
   it.each([
     ['a phone', PHONE],
     ['a desktop', DESKTOP],
-  ])('on %s, the app takes every pre-rendered page over in place: same layout, one main landmark, no errors', async (_, viewport) => {
+  ])('on %s, the app takes every pre-rendered page over in place: same layout, one main landmark, every image sized, no errors', async (_, viewport) => {
     const still = await env.browser.newContext({ javaScriptEnabled: false, viewport });
     // Without the service worker, which would answer the later visits from its cached shell (not pre-rendered).
     const live = await env.browser.newContext({ viewport, serviceWorkers: 'block' });
@@ -46,11 +101,16 @@ describe('public pages pre-rendered by the build (first paint before the scripts
     for (const pagePath of PRERENDERED_PATHS) {
       await stillPage.goto(`${env.server.url}${pagePath}`);
       const before = await stillPage.getByRole('heading', { level: 1 }).boundingBox();
+      const mainBefore = await stillPage.locator('main').boundingBox();
       const response = await page.goto(`${env.server.url}${pagePath}`);
-      expect(await response?.text()).toContain('<div inert>');
+      const served = (await response?.text()) ?? '';
+      expect(served).toContain('<div inert>');
+      expect([pagePath, imagesWithoutSize(served)]).toEqual([pagePath, []]);
       await expect.poll(() => page.locator('[inert]').count(), { timeout: APP_START_MS }).toBe(0);
       await expect.poll(() => page.locator('main').count()).toBe(1);
       expect([pagePath, await page.getByRole('heading', { level: 1 }).boundingBox()]).toEqual([pagePath, before]);
+      expect([pagePath, await page.locator('main').boundingBox()]).toEqual([pagePath, mainBefore]);
+      expect([pagePath, imagesWithoutSize(await page.content())]).toEqual([pagePath, []]);
     }
     // Blocking workers makes their registration fail; nothing else may.
     expect(page.problems.filter((problem) => !problem.startsWith('Service worker registration failed'))).toEqual([]);

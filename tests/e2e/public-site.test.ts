@@ -5,14 +5,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { SUPPORTED_LANGUAGES, type Language } from '#shared/languages.ts';
 import { openPage, type PageProblems } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
+import { axeViolations } from './support/axe.ts';
 
 const env = useE2eEnvironment();
 
 /** Screenshots of every public page in every language, to look at (gitignored; README "Public site"). */
 const SCREENSHOTS = path.resolve('screenshots/public-site');
-const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [390, 1280] as const;
-const PAGES = ['/', '/about', '/articles', '/faq', '/contact', '/services', '/service-info/dosi-clin', '/service-info/model-comp', '/services/dosi-clin/hire'];
+const PAGES = ['/', '/about', '/articles', '/faq', '/contact', '/services', '/service-info/dosi-clin', '/service-info/model-comp', '/services/dosi-clin/hire', '/plans', '/login', '/signup', '/forgot-password/request'];
 
 /** Dotted keys of the site's namespaces: i18next shows a missing text as its key. */
 const KEYS = ['site', 'catalog', 'pages', 'contact'].flatMap((namespace) => dottedKeys(JSON.parse(fs.readFileSync(`locales/pt-BR/${namespace}.json`, 'utf8'))));
@@ -22,17 +22,7 @@ function dottedKeys(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) => dottedKeys(child, prefix ? `${prefix}.${key}` : key));
 }
 
-type AxeViolation = { id: string; nodes: { target: string[] }[] };
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
-    return result.violations;
-  });
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Opens a page in a language by its address, once the app has taken the pre-rendered copy over. */
 async function visit(page: Page, pagePath: string, language: Language) {
@@ -152,6 +142,17 @@ describe('the public site in every language', () => {
     await page.goto(`${env.server.url}/service-info/nao-existe`);
     await page.getByRole('heading', { level: 1, name: 'Página não encontrada!' }).waitFor();
     await expect.poll(() => page.title()).toBe('Página não encontrada! · DoseHub');
+    await context.close();
+  });
+
+  it('the home page shows its way to the services and plans above the fold of a 1280 × 800 screen', async () => {
+    const [context, page] = await newSitePage(1280, { viewport: { width: 1280, height: 800 } });
+    await visit(page, '/', 'pt-BR');
+    const services = page.getByRole('main').getByRole('link', { name: 'Conhecer os serviços' }).first();
+    const box = await services.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(800);
+    await services.click();
+    await page.waitForURL((url) => url.pathname === '/services');
     await context.close();
   });
 

@@ -80,7 +80,9 @@ describe('the login page (Chromium, real server)', () => {
   it("gets its code in two chunks beside the entry's, both named in the page so they load with it", async () => {
     const html = await (await fetch(`${env.server.url}/login`)).text();
     const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)].map(([, href]) => chunkName(href!));
-    expect(preloaded.sort()).toEqual(['login', 'login-form', 'start']);
+    // rolldown's runtime (0.4 kB), when the build gives it a chunk of its own, comes with the entry: not counted.
+    const ours = (names: string[]) => names.filter((name) => name !== 'rolldown-runtime');
+    expect(ours(preloaded).sort()).toEqual(['login', 'login-form', 'start']);
 
     const context = await env.browser.newContext({ serviceWorkers: 'block' });
     const page = await openPage(context);
@@ -92,7 +94,7 @@ describe('the login page (Chromium, real server)', () => {
     // The app has replaced the pre-rendered copy: its form is the live one.
     await expect.poll(() => page.locator('[inert]').count(), { timeout: APP_START_MS }).toBe(0);
     await page.locator('input[type="email"]').fill('someone@example.com');
-    expect(scripts.slice(0, 4).sort()).toEqual(['index', 'login', 'login-form', 'start']);
+    expect(ours(scripts).slice(0, 4).sort()).toEqual(['index', 'login', 'login-form', 'start']);
     await context.close();
   });
 });

@@ -86,7 +86,7 @@ describe('the public shell in Chromium against the real server', () => {
     await context.close();
   });
 
-  it("lists the plans from the API with USD prices in the language's own format (issue 16)", async () => {
+  it("lists the catalog's plans with USD prices in the language's own format (issues 16, 27)", async () => {
     const page = await freshPage();
     await page.goto(`${server.url}/plans`);
     const yearly = page.getByTestId('plan-yearly');

@@ -8,11 +8,12 @@ import { confirmedUser, loginThroughUi } from './support/accounts.ts';
 import { openPage } from './support/browser.ts';
 import { smallZip, type PickedFile } from './support/calibrations.ts';
 import { analysesOf } from './support/orders.ts';
+import { enrolTotpInBrowser, signInWithCode } from './support/second-factor.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
 /** The UI's own texts (pt-BR), read from the locale files, so the test follows the product's wording. */
 const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
-const t = { staff: read('staff'), common: read('common'), auth: read('auth'), analyses: read('analyses'), server: read('server') };
+const t = { staff: read('staff'), common: read('common'), auth: read('auth'), analyses: read('analyses'), server: read('server'), account: read('account') };
 /** The report staff upload: a PDF's first bytes, then filler (big enough for the upload's progress to show). */
 const REPORT = Buffer.from('%PDF-1.4\n%laudo\n'.padEnd(300_000, ' '));
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
@@ -45,12 +46,10 @@ async function profileOf(id: string, cookie: string) {
   return (await response.json()) as { name: string; email: string };
 }
 
-/** The staff account's profile (its name, shown in the audit log), through its own sign-in. */
-async function staffProfile(email: string, password: string) {
-  const login = await fetch(`${env.server.url}${API}/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return profileOf(((await login.json()) as { id: string }).id, cookie);
+/** The staff account's profile (its name, shown in the audit log), through its own sign-in (with its authenticator). */
+async function staffProfile(email: string, password: string, secret: string) {
+  const { id, cookie } = await signInWithCode(env.server.url, email, password, secret);
+  return profileOf(id, cookie);
 }
 
 /** Clicks a download link as the user does (it opens a tab that turns into a download) and hashes the file the browser saved. */
@@ -92,6 +91,11 @@ describe('the staff back-office, in Chromium against the real server and SMTP', 
     await field(staff, t.auth.fields.email).fill(staffEmail);
     await field(staff, t.auth.fields.password).fill(staffPassword);
     await staff.getByRole('main').getByRole('button', { name: t.auth.login.submit }).click();
+    // Issue 31: the first sign-in of the staff account adds its authenticator app first.
+    await staff.waitForURL(/\/dashboard\/second-factor/);
+    const staffSecret = await enrolTotpInBrowser(staff);
+    await staff.getByRole('button', { name: t.account.secondFactor.continue }).click();
+    await staff.waitForURL(/\/staff/);
     await staff.getByRole('link', { name: t.common.nav.backOffice }).first().click();
     await staff.waitForURL(/\/staff/);
 
@@ -116,7 +120,7 @@ describe('the staff back-office, in Chromium against the real server and SMTP', 
 
     // Confirm the payment by hand: the reason is required.
     const orders = staff.getByRole('table', { name: t.staff.orders.tableLabel });
-    await orders.getByRole('button', { name: /Confirmar o pagamento do pedido/ }).click();
+    await orders.getByRole('button', { name: /^Confirmar pagamento do pedido/ }).click();
     const confirm = staff.getByRole('dialog', { name: /Confirmar o pagamento/ });
     await confirm.getByRole('button', { name: t.staff.orders.confirmPayment }).click();
     await confirm.getByText(t.staff.errors.reasonRequired).waitFor();
@@ -178,7 +182,7 @@ describe('the staff back-office, in Chromium against the real server and SMTP', 
     }
     // AI, II, AI again after the resend, PR, CO: five moves.
     expect(await audit.getByText(t.staff.audit.actions['analysis.status']).count()).toBe(5);
-    const staffAccount = await staffProfile(staffEmail, staffPassword);
+    const staffAccount = await staffProfile(staffEmail, staffPassword, staffSecret);
     const who = audit.getByRole('button', { name: /^Mostrar só as ações de / });
     expect(await who.count()).toBeGreaterThanOrEqual(8);
     for (const shown of await who.allTextContents()) expect([staffAccount.name, staffAccount.email]).toContain(shown);

@@ -46,9 +46,10 @@ describe('subscribe → card → calculator → offline, in Chromium against the
     await page.getByRole('button', { name: t.checkout.confirm }).click();
     await page.waitForURL(`${env.server.url}/dashboard/my-signatures`);
     const card = page.getByTestId('signature-monthly');
-    await card.getByText(formatDate(trialEnd(), language)).waitFor();
-    await card.getByText(PLAN_1_PRICE[language]).waitFor();
-    await card.getByText(t.status.active).waitFor();
+    // The trial's end is both a field and the first bill's date (and in the sentence that explains the trial).
+    await card.getByText(formatDate(trialEnd(), language), { exact: true }).first().waitFor();
+    await card.getByText(PLAN_1_PRICE[language], { exact: true }).first().waitFor();
+    await card.getByText(t.status.trial, { exact: true }).first().waitFor();
     await card.getByRole('link', { name: catalog.benefits.calculator }).click();
 
     const surface = page.getByRole('textbox', { name: new RegExp(escape(t.calculator.surface)) });
@@ -115,7 +116,7 @@ describe('subscribe → card → calculator → offline, in Chromium against the
 
     await context.setOffline(false);
     await page.waitForURL(`${env.server.url}/dashboard/my-signatures`, { timeout: 15_000 });
-    await page.getByTestId('signature-yearly').getByText(t.status.active).waitFor();
+    await page.getByTestId('signature-yearly').getByText(t.status.trial).waitFor();
     await expect.poll(() => companyMails().length, { timeout: 15_000 }).toBe(1);
     await page.reload();
     await page.getByTestId('signature-yearly').waitFor();

@@ -48,6 +48,11 @@ function matchesRange(range: string, type: string) {
   return range.endsWith('/*') && type.startsWith(range.slice(0, -1));
 }
 
+/** The document's info: a HEAD error has no body and no Content-Type. */
+function headErrorProblems(type: string | undefined, body: string | null): string[] {
+  return [...(type ? [`Content-Type ${type} on a HEAD error, which has no body`] : []), ...(body ? [`a body on a HEAD answer: ${body.slice(0, 120)}`] : [])];
+}
+
 export function contractOf(document: Json) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
@@ -91,7 +96,9 @@ export function contractOf(document: Json) {
     const problems: string[] = [];
     const type = mediaType(headers['content-type']);
     const content = response.content as Json | undefined;
-    if (!content) {
+    if (method === 'HEAD' && exchange.status >= 400) {
+      problems.push(...headErrorProblems(type, body));
+    } else if (!content) {
       if (body) problems.push(`a body where the document says none: ${body.slice(0, 120)}`);
       if (type && method !== 'HEAD') problems.push(`Content-Type ${type} where the document says no body`);
     } else {
@@ -124,7 +131,8 @@ export function contractOf(document: Json) {
     if (!op) {
       const problems = ANY_PATH.has(status) ? [] : [`status ${status} for a method or path the document does not have`];
       if (status === 405 && !headers.allow) problems.push('405 without Allow');
-      if (method !== 'HEAD') problems.push(...checkBody('ErrorBody', mediaType(headers['content-type']), { $ref: '#/components/schemas/ErrorBody' }, body));
+      if (method === 'HEAD') problems.push(...headErrorProblems(mediaType(headers['content-type']), body));
+      else problems.push(...checkBody('ErrorBody', mediaType(headers['content-type']), { $ref: '#/components/schemas/ErrorBody' }, body));
       return problems;
     }
     const response = op.responses[String(status)] as Json | undefined;

@@ -80,6 +80,7 @@ const JSON_VALUES: ((random: Random) => unknown)[] = [
   () => ['a', 1, null],
   () => ({ nested: { deeper: [1, { x: 'y' }] } }),
 ];
+const FILE_FIELDS = ['images', 'report', 'bill'];
 const FIELDS = ['name', 'email', 'password', 'password1', 'password2', 'cpf', 'phone', 'isotope', 'calibrationName', 'calibration_name', 'status', 'message', 'id', 'uid', 'plan', 'service', 'endpoint', 'keys', 'analysisName', 'imagesUploadId', 'oldPassword', 'token', 'code'];
 
 function jsonBody(random: Random): string {
@@ -92,17 +93,50 @@ function jsonBody(random: Random): string {
   return JSON.stringify(body);
 }
 
-/** Multipart bodies that are broken in one way or another (no boundary, truncated, mismatched, a file where a field goes). */
-function brokenMultipart(random: Random): { contentType: string; payload: Buffer } {
+/**
+ * Multipart bodies that are broken in one way or another: no boundary or a wrong one, a part without a name,
+ * duplicate names, a file where a field goes, part headers far over any sane size, a truncated body.
+ */
+export function brokenMultipart(random: Random): { contentType: string; payload: Buffer } {
   const boundary = `----fuzz${random.int(1e9)}`;
-  const part = (name: string, content: string, filename?: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n${filename ? 'Content-Type: application/zip\r\n' : ''}\r\n${content}\r\n`;
-  const parts = Array.from({ length: random.int(5) }, () =>
-    random.chance(0.3) ? part('images', random.bytes(random.int(400)).toString('latin1'), random.pick(['a.zip', '../../x.zip', 'ç.dcm', ''])) : part(random.pick(FIELDS), random.chance(0.2) ? 'a\u0000b' : random.string(random.int(30))),
+  const disposition = (name: string | null, filename?: string) =>
+    `Content-Disposition: form-data${name === null ? '' : `; name="${name}"`}${filename === undefined ? '' : `; filename="${filename}"`}`;
+  const part = (name: string | null, content: string, filename?: string) => {
+    const headers = [disposition(name, filename)];
+    if (filename !== undefined) headers.push('Content-Type: application/zip');
+    if (random.chance(0.05)) headers.push(`X-Padding: ${'p'.repeat(50_000 + random.int(200_000))}`);
+    return `--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n${content}\r\n`;
+  };
+  const fileName = () => random.pick(['a.zip', '../../x.zip', 'ç.dcm', '', 'report.pdf', 'bill.pdf']);
+  const fileBytes = () => random.bytes(random.int(400)).toString('latin1');
+  const fieldValue = () => (random.chance(0.2) ? 'a\u0000b' : random.string(random.int(30)));
+  const parts = Array.from({ length: random.int(6) }, () =>
+    random.pick<() => string>([
+      () => part(random.pick(FILE_FIELDS), fileBytes(), fileName()),
+      () => part(random.pick(FIELDS), fieldValue()),
+      // A part without a name, as a field or as a file.
+      () => part(null, fieldValue(), random.chance(0.5) ? fileName() : undefined),
+      // The same name twice, as fields or a field then a file.
+      () => { const name = random.pick([...FIELDS, ...FILE_FIELDS]); return part(name, fieldValue()) + part(name, fileBytes(), random.chance(0.5) ? fileName() : undefined); },
+      // A file where a field is expected.
+      () => part(random.pick(FIELDS), fileBytes(), fileName()),
+      () => `--${boundary}\r\nContent-Disposition: ${random.pick(['attachment', 'form-data; name=', 'form-data; name="a"; name="b"', ';;;', ''])}\r\n\r\nx\r\n`,
+    ])(),
   ).join('');
   const ending = random.pick([`--${boundary}--\r\n`, '', `--${boundary}`, '--other--\r\n', `--${boundary}--`]);
-  const contentType = random.pick([`multipart/form-data; boundary=${boundary}`, 'multipart/form-data', `multipart/form-data; boundary=wrong`, `multipart/mixed; boundary=${boundary}`, `multipart/form-data; boundary="${'b'.repeat(80)}"`]);
-  return { contentType, payload: Buffer.from(parts + ending, 'latin1') };
+  const contentType = random.pick([
+    `multipart/form-data; boundary=${boundary}`,
+    `multipart/form-data; boundary=${boundary}`,
+    'multipart/form-data',
+    'multipart/form-data; charset=utf-8',
+    'multipart/form-data; boundary=',
+    `multipart/form-data; boundary=wrong`,
+    `multipart/mixed; boundary=${boundary}`,
+    `multipart/form-data; boundary="${'b'.repeat(80)}"`,
+  ]);
+  const payload = Buffer.from(parts + ending, 'latin1');
+  // A body cut short somewhere.
+  return { contentType, payload: random.chance(0.2) ? payload.subarray(0, random.int(payload.length + 1)) : payload };
 }
 
 export interface FuzzBody {

@@ -8,6 +8,7 @@ import type { Analysis } from '#shared/schemas/analyses.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { API, lang, type App, type InjectResponse, type MailingTestApp, type SignedInUser } from './accounts.ts';
 import { createCalibration, imageBytes, verifiedUser, type User } from './calibrations.ts';
+import { enrolTotp } from './second-factor.ts';
 import { multipart, type MultipartFields, type MultipartFile } from './multipart.ts';
 
 export type { Analysis, Order };
@@ -19,11 +20,14 @@ export const analysisUrl = (uid: string, oid: string, aid: string) => `${API}/us
 export const reportUrl = (uid: string, oid: string, aid: string) => `${analysisUrl(uid, oid, aid)}report/`;
 export const STAFF_ORDERS_URL = `${API}/staff/orders/`;
 
-/** A verified user made staff directly in the database (as the first-start staff account is). */
+/**
+ * A verified user made staff directly in the database (as the first-start staff account is), with the authenticator
+ * app every staff session needs (issue 31); its cookies are a session signed in with both factors.
+ */
 export async function staffUser(t: MailingTestApp): Promise<SignedInUser> {
   const user = await verifiedUser(t, { name: 'Sara Staff' });
   await t.app.db.update(users).set({ isStaff: true }).where(eq(users.id, user.id));
-  return user;
+  return enrolTotp(t.app, user);
 }
 
 export interface OrderInput {

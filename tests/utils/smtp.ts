@@ -241,6 +241,11 @@ export interface SmtpCapture {
    */
   waitForMessage(predicate?: (message: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   clear(): void;
+  /**
+   * Stalls the server: each message sent from now on is read but neither kept nor acknowledged, its connection held,
+   * until the returned function resumes it (the held ones are then kept and acknowledged, in order).
+   */
+  stall(): () => void;
   close(): Promise<void>;
 }
 
@@ -253,6 +258,7 @@ const addressedTo = (message: CapturedMail, address: string) => {
 export async function startSmtpCapture({ port: wantedPort = 0 }: { port?: number } = {}): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const arrivals = new EventEmitter();
+  let stalled: Promise<void> | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -262,7 +268,8 @@ export async function startSmtpCapture({ port: wantedPort = 0 }: { port?: number
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        await stalled;
         try {
           const message: CapturedMail = {
             ...parseMail(Buffer.concat(chunks)),
@@ -318,6 +325,14 @@ export async function startSmtpCapture({ port: wantedPort = 0 }: { port?: number
     },
     clear: () => {
       messages.length = 0;
+    },
+    stall() {
+      let resume!: () => void;
+      stalled = new Promise<void>((resolve) => (resume = resolve));
+      return () => {
+        stalled = null;
+        resume();
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,42 +1,46 @@
 import type { z } from 'zod';
+import { ACCOUNT_DELETED_HEADER, ACCOUNT_DELETED_VALUE } from '#shared/account-deleted.ts';
+import { apiProblemsOf, type ApiProblem } from '#shared/schemas/api-errors.ts';
 import { currentLanguage } from './i18n.ts';
 import { clearAuthState } from './session.ts';
 
 export const API_BASE = '/api/v1';
 const REFRESH_PATH = '/users/auth/token/refresh/';
 /** Calls whose 401 means "wrong credentials" or "no session", never "refresh and retry". */
-const NO_REFRESH_PATHS = ['/users/login/', '/users/register/', REFRESH_PATH, '/users/auth/token/logout/'];
+const NO_REFRESH_PATHS = ['/users/login/', '/users/login/second-step/', '/users/login/passkey/options/', '/users/login/passkey/', '/users/register/', REFRESH_PATH, '/users/auth/token/logout/'];
 
-/** An error answer of the API: status and the server's translated messages (first one is the one to show). */
+/**
+ * An error answer of the API: status and the server's translated messages as data (`problems`, read once by
+ * the shared `ApiErrorBody`: each names its field, in camel case, or none; the first one is the one to show).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly errors: string[],
+    readonly problems: readonly ApiProblem[],
   ) {
-    super(errors[0] ?? `HTTP ${status}`);
+    super(problems[0]?.message ?? `HTTP ${status}`);
     this.name = 'ApiError';
   }
 
-  /** Messages of one field ("<field>: <text>" in v1's form), without the prefix. */
+  /** The messages to show, in the server's order (a field's without its name: the form puts it beside the field). */
+  get errors(): string[] {
+    return this.problems.map((problem) => problem.message);
+  }
+
+  /** Messages of one field (camel case, as the shared schemas name it). */
   fieldErrors(field: string): string[] {
-    const prefix = `${field}: `;
-    return this.errors.filter((e) => e.startsWith(prefix)).map((e) => e.slice(prefix.length));
+    return this.problems.filter((problem) => problem.field === field).map((problem) => problem.message);
   }
 
   /** Messages that belong to no field. */
   get generalErrors(): string[] {
-    return this.errors.filter((e) => !/^[a-z0-9_.]+: /.test(e));
+    return this.problems.filter((problem) => problem.field === undefined).map((problem) => problem.message);
   }
 }
 
-/** The `{"errors": [...]}` of an error answer as an `ApiError` (an empty list when the body is not that shape). */
+/** The `{"errors": [...]}` of an error answer as an `ApiError` (no problems when the body is not that shape). */
 export async function readApiError(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => null);
-  const errors =
-    body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)
-      ? (body as { errors: unknown[] }).errors.map(String)
-      : [];
-  return new ApiError(response.status, errors);
+  return new ApiError(response.status, apiProblemsOf(await response.json().catch(() => null)));
 }
 
 interface RequestOptions {
@@ -69,7 +73,10 @@ export function sendRequest(path: string, { method = 'GET', body, headers: extra
     signal,
   });
   request.then(
-    (response) => reachabilityListeners.forEach((listener) => listener(response.status < 500)),
+    (response) => {
+      reachabilityListeners.forEach((listener) => listener(response.status < 500));
+      if (response.status === 401 && response.headers.get(ACCOUNT_DELETED_HEADER) === ACCOUNT_DELETED_VALUE) accountDeletedListeners.forEach((listener) => listener());
+    },
     () => signal?.aborted || reachabilityListeners.forEach((listener) => listener(false)),
   );
   return request;
@@ -77,6 +84,9 @@ export function sendRequest(path: string, { method = 'GET', body, headers: extra
 
 /** Told after each API request: true when the server answered (below 500), false when nothing came back. Connectivity listens. */
 export const reachabilityListeners = new Set<(reached: boolean) => void>();
+
+/** Told when an answer says this session's account was deleted (issue 30): the signed-in runtime wipes this browser's data. */
+export const accountDeletedListeners = new Set<() => void>();
 
 const send = sendRequest;
 
@@ -122,9 +132,23 @@ async function fetchWithRefresh(path: string, options: RequestOptions): Promise<
   return retried;
 }
 
-/** Calls the API with cookies and the chosen language, refreshing the session once on 401, and parses the answer with the shared schema. */
+/** The 403 of a change that needs a recent sign-in (issue 31): the server's `WWW-Authenticate: DoseHub-Reauth` challenge. */
+const needsReauthentication = (response: Response) =>
+  response.status === 403 && /^DoseHub-Reauth\b/.test(response.headers.get('WWW-Authenticate') ?? '');
+
+/**
+ * How the app asks the user to confirm who they are (the password dialog of the signed-in pages): true once the
+ * session is fresh again, false when they cancel. Unset, such a 403 is an error like any other.
+ */
+export const reauthentication: { confirm: (() => Promise<boolean>) | null } = { confirm: null };
+
+/**
+ * Calls the API with cookies and the chosen language, refreshing the session once on 401 and, on a re-authentication
+ * challenge, repeating the request once after the user confirmed their password; parses the answer with the shared schema.
+ */
 export async function apiRequest<T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}): Promise<z.infer<T>> {
-  const response = await fetchWithRefresh(path, options);
+  let response = await fetchWithRefresh(path, options);
+  if (needsReauthentication(response) && (await reauthentication.confirm?.())) response = await fetchWithRefresh(path, options);
   if (!response.ok) throw await readApiError(response);
   if (response.status === 204) return schema.parse(null);
   return schema.parse(await response.json());

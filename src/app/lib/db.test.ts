@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import { DATABASE_NAME, db, getDatabaseUser, isQuotaExceededError, localWrite, openUserDatabase, setReloadHandler, wipeDatabase } from './db.ts';
 import { setupI18n } from '#tests/utils/render.tsx';
 import { OTHER_USER, TEST_USER, resetLocalDatabase } from './testing/local-first.ts';
+import { addRowUnnoticed, rowCount } from '#app/lib/sync/outbox.ts';
 
 const showMessage = vi.hoisted(() => vi.fn());
 vi.mock('#app/ui/message-banner.ts', () => ({ showMessage }));
@@ -51,12 +52,12 @@ describe('the local database (docs/architecture.md §4)', () => {
   it('wipes everything of the previous user before another user opens it', async () => {
     await openUserDatabase(TEST_USER);
     await db.notifications.put(notification('n1'));
-    await db.outbox.add({ id: 'o1', kind: 'k', entityId: 'n1', payload: {}, fileIds: [], queuedAt: 1, attempts: 0, state: 'pending', lastError: null, lastStatus: null, nextAttemptAt: 1 });
+    await addRowUnnoticed({ id: 'o1', kind: 'k', entityId: 'n1', payload: {}, fileIds: [], queuedAt: 1, attempts: 0, state: 'pending', lastError: null, lastStatus: null, nextAttemptAt: 1 });
     await db.meta.put({ key: 'lastPull.notifications', value: 1 });
     await openUserDatabase(OTHER_USER);
     expect(getDatabaseUser()).toBe(OTHER_USER);
     expect(await db.notifications.count()).toBe(0);
-    expect(await db.outbox.count()).toBe(0);
+    expect(await rowCount()).toBe(0);
     expect(await db.meta.toArray()).toEqual([{ key: 'userId', value: OTHER_USER }]);
   });
 

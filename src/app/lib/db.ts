@@ -4,7 +4,7 @@ import type { Analysis } from '#shared/schemas/analyses.ts';
 import type { Calibration } from '#shared/schemas/calibrations.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Order } from '#shared/schemas/orders.ts';
-import type { QuoteFields } from '#shared/schemas/quotes.ts';
+import type { MyQuoteStatus, QuoteFields } from '#shared/schemas/quotes.ts';
 import type { Signature } from '#shared/schemas/signatures.ts';
 import type { ServiceId } from '#shared/catalog.ts';
 import type { RetryReason, WaitReason } from './sync/decisions.ts';
@@ -33,13 +33,20 @@ export type AnalysisRecord = Omit<Analysis, 'createdAt' | 'modifiedAt' | 'versio
   Partial<Pick<Analysis, 'createdAt' | 'modifiedAt' | 'version' | 'status' | 'serviceName' | 'imagesUrl' | 'report' | 'reportUrl' | 'active'>>;
 /** A subscription as the server sends it; one checked out offline is built here from the plan until the server answers. */
 export type SignatureRecord = Signature;
-/** A quote request as asked here: the server keeps it (204, no copy back), so this is the user's own record. */
+/**
+ * A quote request: as asked here (until the server has it), then as My quotes' pull brings it back with where it
+ * stands (`status`, staff's `answer`, the `orderId` made from it).
+ */
 export interface QuoteRecord {
   id: string;
   userId: string;
   serviceId: ServiceId;
   fields: QuoteFields;
   createdAt: string;
+  status?: MyQuoteStatus;
+  answeredAt?: string | null;
+  answer?: string | null;
+  orderId?: string | null;
 }
 /** `/isotopes/?q=<filter>` is a list of names; one row per (filter, name). */
 export interface IsotopeRecord {
@@ -65,6 +72,8 @@ export interface OutboxRow<P = unknown> {
   state: OutboxState;
   /** The server's translated message, or ours for network failures. */
   lastError: string | null;
+  /** The field the server's message is about (camel case, as the shared schemas name it); absent: none. */
+  lastErrorField?: string | null;
   /** HTTP status of the last answer (null: none yet, or a network failure). */
   lastStatus: number | null;
   nextAttemptAt: number;
@@ -118,7 +127,7 @@ export type DoseHubDatabase = Dexie & {
 };
 
 /** The collections a pull can fill (the tables holding server records). */
-export type CollectionName = 'calibrations' | 'orders' | 'analyses' | 'notifications' | 'isotopes' | 'signatures';
+export type CollectionName = 'calibrations' | 'orders' | 'analyses' | 'notifications' | 'isotopes' | 'signatures' | 'quotes';
 
 /**
  * Schema history. Never edit a released version: add a new one (with `.upgrade()` for data moves)

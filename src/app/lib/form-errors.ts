@@ -13,13 +13,12 @@ export interface SplitErrors<F extends string> {
 
 const NETWORK_FAILURE: FormMessage = { key: 'common:apiErrors.network' };
 const UNEXPECTED_FAILURE: FormMessage = { key: 'common:apiErrors.unexpected' };
-const FIELD_PREFIX = /^([a-z0-9_.]+): ([\s\S]*)$/;
 
 /**
- * An error of a call, sorted for display. The server's "<snake_field>: <text>" messages (docs/product.md §8) of
- * the API fields in `serverFields` (API name → form field; several names may feed one field) go beside
- * their field without the prefix; everything else (general messages, fields the form does not show,
- * failures without an answer) is general, in the server's order and without a prefix.
+ * An error of a call, sorted for display. The server's messages about the API fields in `serverFields`
+ * (the field as the shared schemas name it, camel case → form field; several may feed one field) go beside
+ * their field; everything else (general messages, fields the form does not show, failures without an
+ * answer) is general, in the server's order.
  */
 export function splitApiError<F extends string>(error: unknown, serverFields: Readonly<Record<string, F>>): SplitErrors<F> {
   if (!(error instanceof ApiError)) {
@@ -28,11 +27,10 @@ export function splitApiError<F extends string>(error: unknown, serverFields: Re
   }
   const fields: FieldMessages<F> = {};
   const general: FormMessage[] = [];
-  for (const message of error.errors) {
-    const match = FIELD_PREFIX.exec(message);
-    const field = match && Object.hasOwn(serverFields, match[1]!) ? serverFields[match[1]!] : undefined;
-    if (match && field) (fields[field] ??= []).push({ text: match[2]! });
-    else general.push({ text: match ? match[2]! : message });
+  for (const problem of error.problems) {
+    const field = problem.field !== undefined && Object.hasOwn(serverFields, problem.field) ? serverFields[problem.field] : undefined;
+    if (field) (fields[field] ??= []).push({ text: problem.message });
+    else general.push({ text: problem.message });
   }
   if (general.length === 0 && Object.keys(fields).length === 0) general.push(UNEXPECTED_FAILURE);
   return { fields, general };

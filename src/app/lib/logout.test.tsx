@@ -5,9 +5,9 @@ import { db, getDatabaseUser, localWrite, type NotificationRecord } from './db.t
 import { requestLogout, type LogoutAsker } from './logout.ts';
 import { QUERY_CACHE_STORAGE_KEY } from './query-client.ts';
 import { readAuthState, saveAuthState } from './session.ts';
-import { enqueue } from './sync/outbox.ts';
-import { registerSender, sendOutboxRequest } from './sync/senders.ts';
-import { TEST_USER, fakeApi, resetLocalDatabase } from './testing/local-first.ts';
+import { changeRow, enqueue, queueScope, rowCount } from './sync/outbox.ts';
+import { sendOutboxRequest } from './sync/write-kinds.ts';
+import { TEST_USER, fakeApi, resetLocalDatabase, installTestKind } from './testing/local-first.ts';
 
 const note: NotificationRecord = { id: 'n1', message: 'Pagamento confirmado.', kind: 'success', checked: true, createdAt: '2026-11-22T12:00:00Z' };
 let undo: () => void;
@@ -26,8 +26,8 @@ async function signedInWithData(unsent: Array<'pending' | 'failed'>) {
   await resetLocalDatabase(TEST_USER);
   await db.notifications.put(note);
   for (const state of unsent) {
-    const row = await localWrite([db.outbox], (tx) => enqueue(tx, { kind: 'thing.check', entityId: 'n1', payload: {} }));
-    await db.outbox.update(row.seq!, { state });
+    const row = await localWrite(queueScope(), (tx) => enqueue(tx, { kind: 'thing.check', entityId: 'n1', payload: {} }));
+    await changeRow(row.seq!, { state });
   }
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(['account', TEST_USER, 'profile'], { name: 'Maria' });
@@ -52,13 +52,13 @@ async function expectEverythingGone(queryClient: ReturnType<typeof createTestQue
   expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   expect(localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).toBeNull();
   expect(await db.notifications.count()).toBe(0);
-  expect(await db.outbox.count()).toBe(0);
+  expect(await rowCount()).toBe(0);
   expect(await db.meta.count()).toBe(0);
 }
 
 beforeAll(() => setupI18n('pt-BR'));
 beforeEach(() => {
-  undo = registerSender('thing.check', (row, _files, context) => sendOutboxRequest(row, `/things/${row.entityId}/`, { method: 'POST', body: {} }, context));
+  undo = installTestKind('thing.check', (row, _files, context) => sendOutboxRequest(row, `/things/${row.entityId}/`, { method: 'POST', body: {} }, context));
 });
 afterEach(() => {
   undo();
@@ -83,7 +83,7 @@ describe('requestLogout (docs/architecture.md §4: a shared computer keeps nothi
     expect(await requestLogout(queryClient, { ask })).toBe(false);
     expect(ask).toHaveBeenCalledWith({ total: 2, problems: 1 });
     expectEverythingKept(queryClient);
-    expect(await db.outbox.count()).toBe(2);
+    expect(await rowCount()).toBe(2);
   });
 
   it('"wait" keeps the session and sends the writes now', async () => {

@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { showMessage } from '#app/ui/message-banner.ts';
-import { db, localRead, wipeDatabase } from './db.ts';
+import { localRead, wipeDatabase } from './db.ts';
 import { i18n } from './i18n.ts';
 import { QUERY_CACHE_STORAGE_KEY } from './query-client.ts';
 import { forgetCachedReports } from './report-cache.ts';
 import { logout } from './session-api.ts';
 import { outboxDrainer } from './sync/drainer.ts';
-import { PROBLEM_STATES, UNSENT_STATES } from './sync/outbox.ts';
+import { PROBLEM_STATES, unsentRows } from './sync/outbox.ts';
 
 /**
  * Logout on a shared hospital computer (docs/architecture.md §4): writes not yet on the server are shown first,
@@ -27,7 +27,7 @@ export type LogoutChoice = 'wait' | 'discard' | 'cancel';
 export type LogoutAsker = (unsent: UnsentWrites) => Promise<LogoutChoice>;
 
 export async function countUnsentWrites(): Promise<UnsentWrites> {
-  const rows = await localRead(() => db.outbox.where('state').anyOf(UNSENT_STATES).toArray());
+  const rows = await localRead(unsentRows);
   return { total: rows.length, problems: rows.filter((row) => PROBLEM_STATES.includes(row.state)).length };
 }
 

@@ -32,11 +32,29 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
  */
 export const PERSISTED = { gcTime: PERSIST_MAX_AGE_MS, staleTime: 0, meta: { persist: true } } as const;
 
-const shouldPersist = (query: Query) => query.meta?.persist === true && query.state.status === 'success';
+/**
+ * A read that failed after it had data (offline: the fetch of a restored copy) keeps that data: persisting only
+ * successes dropped it from storage, and the next offline start had none (the quote form's empty profile, issue 29).
+ */
+export const shouldPersist = (query: Pick<Query, 'meta' | 'state'>) => query.meta?.persist === true && query.state.data !== undefined;
+
+/**
+ * localStorage for the persister, except that a cache with no query is not written but removed: the persister
+ * writes up to a second late (throttled), so after logout or an account's wipe removed the key, the cleared cache
+ * came back as an empty entry.
+ */
+const cacheStorage = {
+  getItem: (key: string) => window.localStorage.getItem(key),
+  setItem: (key: string, value: string) => {
+    if ((JSON.parse(value) as { clientState?: { queries?: unknown[] } }).clientState?.queries?.length === 0) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  },
+  removeItem: (key: string) => window.localStorage.removeItem(key),
+};
 
 export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
-    persister: createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_STORAGE_KEY, throttleTime: 1000 }),
+    persister: createSyncStoragePersister({ storage: cacheStorage, key: QUERY_CACHE_STORAGE_KEY, throttleTime: 1000 }),
     maxAge: PERSIST_MAX_AGE_MS,
     // A new build may change response shapes: it starts from an empty persisted cache.
     buster: __BUILD_ID__,

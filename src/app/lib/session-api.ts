@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoginBody } from '#shared/schemas/users.ts';
+import type { SecondStepBody, SecondStepRequired } from '#shared/schemas/security.ts';
+import type { AuthResponse, LoginBody } from '#shared/schemas/users.ts';
 import { apiRequest } from './api-client.ts';
+import { assertPasskey } from './passkeys.ts';
 import { clearAuthState, saveAuthState } from './session.ts';
 
 /**
@@ -8,14 +10,36 @@ import { clearAuthState, saveAuthState } from './session.ts';
  * waits for less. `prefetchSessionSchemas` fetches them while the user types.
  */
 const sessionSchemas = () => import('#shared/schemas/users.ts');
-export const prefetchSessionSchemas = () => void sessionSchemas().catch(() => undefined);
+const securitySchemas = () => import('#shared/schemas/security.ts');
+export const prefetchSessionSchemas = () => void Promise.all([sessionSchemas(), securitySchemas()]).catch(() => undefined);
 
-/** Signs in and keeps the readable `id`/`isStaff` cookies (the session itself is in HttpOnly cookies). */
-export async function login(body: LoginBody) {
-  const { AuthResponse } = await sessionSchemas();
-  const auth = await apiRequest('/users/login/', AuthResponse, { method: 'POST', body });
-  saveAuthState(auth);
+const keepSession = (auth: AuthResponse) => {
+  saveAuthState({ id: auth.id, isStaff: auth.isStaff });
   return auth;
+};
+
+/**
+ * Signs in and keeps the readable `id`/`isStaff` cookies (the session itself is in HttpOnly cookies); an account with
+ * a second factor answers `{secondStep}` instead, and `finishSignIn` completes it.
+ */
+export async function login(body: LoginBody): Promise<AuthResponse | SecondStepRequired> {
+  const [{ AuthResponse }, { SecondStepRequired }] = await Promise.all([sessionSchemas(), securitySchemas()]);
+  const answer = await apiRequest('/users/login/', SecondStepRequired.or(AuthResponse), { method: 'POST', body });
+  return 'secondStep' in answer ? answer : keepSession(answer);
+}
+
+/** The sign-in's second step: an authenticator code or a recovery code (issue 31). */
+export async function finishSignIn(body: SecondStepBody): Promise<AuthResponse> {
+  const { AuthResponse } = await sessionSchemas();
+  return keepSession(await apiRequest('/users/login/second-step/', AuthResponse, { method: 'POST', body }));
+}
+
+/** Signs in with a passkey: after the password (the server knows whose), or alone with a discoverable one. */
+export async function signInWithPasskey(): Promise<AuthResponse> {
+  const [{ AuthResponse }, { PasskeyRequestOptions }] = await Promise.all([sessionSchemas(), securitySchemas()]);
+  const options = await apiRequest('/users/login/passkey/options/', PasskeyRequestOptions, { method: 'POST' });
+  const response = await assertPasskey(options);
+  return keepSession(await apiRequest('/users/login/passkey/', AuthResponse, { method: 'POST', body: { response } }));
 }
 
 /** Ends the session on the server (best effort: offline, the local session still ends) and forgets every cached read. */

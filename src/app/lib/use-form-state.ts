@@ -83,6 +83,15 @@ export function useFormState<V extends Values>({ initialValues, validate = NO_RU
     ref: register(field),
   });
 
+  /** Props for a field that hands its value itself rather than an input event (a `DateField`). */
+  const valueField = (field: Field<V>) => ({
+    name: field,
+    value: values[field] as string,
+    onChange: (value: string) => setValue(field, value as V[Field<V>]),
+    error: errorOf(field),
+    ref: register(field),
+  });
+
   /** Props for a Checkbox (Mantine's does not mark itself aria-invalid on error). */
   const checkboxField = (field: Field<V>) => {
     const error = errorOf(field);
@@ -110,5 +119,5 @@ export function useFormState<V extends Values>({ initialValues, validate = NO_RU
     if (!edited.current) setValues(fresh);
   };
 
-  return { values, setValues, reseed, textField, checkboxField, onSubmit, showErrors, showApiError };
+  return { values, setValues, reseed, textField, valueField, checkboxField, onSubmit, showErrors, showApiError };
 }

@@ -8,7 +8,7 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py="xl">
       <Stack align="center" ta="center">
-        <Image src="/images/not-found.svg" alt={t('notFound.imageAlt')} maw={360} />
+        <Image src="/images/not-found.svg" alt={t('notFound.imageAlt')} width={400} height={300} maw={360} h="auto" />
         <DocumentTitle page={t('notFound.title')} />
         <Title order={1}>{t('notFound.title')}</Title>
         <Text c="dimmed">{t('notFound.body')}</Text>

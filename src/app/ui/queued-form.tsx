@@ -23,6 +23,7 @@ export function useServerProblem<F>(entityId: string | undefined, showApiError: 
   const [general, setGeneral] = useState<FormMessage[]>([]);
   const problem: OutboxRow | null = sync && (sync.state === 'failed' || sync.state === 'conflict') ? sync.row : null;
   const problemMessage = problem?.lastError ?? null;
+  const problemField = problem?.lastErrorField ?? undefined;
   const problemStatus = problem?.lastStatus ?? 400;
   const show = useRef(showApiError);
   useEffect(() => {
@@ -31,9 +32,9 @@ export function useServerProblem<F>(entityId: string | undefined, showApiError: 
   useEffect(() => {
     if (!problemMessage) return;
     // After this commit: the form state renders the message, then moves the focus to its field.
-    const timer = setTimeout(() => show.current(new ApiError(problemStatus, [problemMessage]), serverFields, setGeneral));
+    const timer = setTimeout(() => show.current(new ApiError(problemStatus, [{ field: problemField, message: problemMessage }]), serverFields, setGeneral));
     return () => clearTimeout(timer);
-  }, [problemMessage, problemStatus, serverFields]);
+  }, [problemMessage, problemField, problemStatus, serverFields]);
   return { problem, general, setGeneral };
 }
 
@@ -43,14 +44,12 @@ export function QueuedFormAlerts({
   refused,
   online,
   offlineNote,
-  problemText,
 }: {
   general: FormMessage[];
   refused: boolean;
   online: boolean;
   /** What happens to this entity's save offline (the feature's words). */
   offlineNote: string;
-  problemText: (text: string) => string;
 }) {
   const { t } = useTranslation('sync');
   return (
@@ -59,7 +58,7 @@ export function QueuedFormAlerts({
         <Alert color="red" role="alert" title={refused ? t('form.serverRefused') : undefined}>
           {general.map((message) => (
             <Text size="sm" key={messageText(message, t)}>
-              {'text' in message ? problemText(message.text) : t(message.key)}
+              {messageText(message, t)}
             </Text>
           ))}
         </Alert>

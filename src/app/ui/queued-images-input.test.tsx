@@ -8,15 +8,27 @@ import { resetLocalDatabase } from '#app/lib/testing/local-first.ts';
 import { setupI18n } from '#tests/utils/render.tsx';
 import { useImagesInput } from './queued-images-input.tsx';
 
+/** When de-identification starts and how it ends (a large study takes a while; a full disk fails it). */
+let deidentification: { started: Promise<void>; fails?: string } = { started: Promise.resolve() };
+
 /** The intake worker, same handler, on this thread (happy-dom has no Worker). */
 class InProcessWorker {
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onerror: ((event: { message: string }) => void) | null = null;
   private readonly handle = createIntakeHandler((data) => this.onmessage?.({ data }));
   postMessage(message: ToWorker) {
-    void this.handle(message);
+    if (message.type !== 'deidentify') return void this.handle(message);
+    const { started, fails } = deidentification;
+    void started.then(() => (fails ? this.onmessage?.({ data: { type: 'failed', message: fails } }) : this.handle(message)));
   }
   terminate() {}
+}
+
+/** A de-identification that runs only when `finish()` is called. */
+function slowDeidentification(fails?: string) {
+  let finish = () => {};
+  deidentification = { started: new Promise<void>((resolve) => (finish = resolve)), fails };
+  return () => act(async () => finish());
 }
 
 const ENTITY_ID = '0198a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
@@ -25,11 +37,34 @@ const dicom = (name: string, patientName = 'Silva^Maria') => new File([makeStudy
 function renderImagesInput() {
   const field = { onChange: vi.fn() };
   const hook = renderHook(() => useImagesInput(field, { purpose: 'segmentation', entityId: ENTITY_ID }));
-  return { field, hook };
+  // The form the hook submits again: each submit counted, none navigates.
+  const form = document.createElement('form');
+  const submits = vi.fn((event: Event) => event.preventDefault());
+  form.addEventListener('submit', submits);
+  document.body.append(form);
+  hook.result.current.formRef.current = form;
+  return { field, hook, submits };
 }
+
+/** Picks one DICOM file, lets the scan finish and confirms; de-identification then runs (as `slowDeidentification` allows). */
+async function confirmOneFile(hook: ReturnType<typeof renderImagesInput>['hook']) {
+  act(() => hook.result.current.inputProps.onChange(dicom('IM0001.dcm')));
+  await act(async () => void (await hook.result.current.resolveImages()));
+  act(() => void hook.result.current.inputProps.intake!.intake.confirm());
+  expect(hook.result.current.inputProps.intake!.intake.state.step).toBe('deidentifying');
+}
+
+const save = async (hook: ReturnType<typeof renderImagesInput>['hook']) => {
+  let chosen: File | null | 'hold' = null;
+  await act(async () => {
+    chosen = await hook.result.current.resolveImages();
+  });
+  return chosen as File | null | 'hold';
+};
 
 beforeAll(() => setupI18n());
 beforeEach(async () => {
+  deidentification = { started: Promise.resolve() };
   vi.stubGlobal('Worker', InProcessWorker);
   await resetLocalDatabase();
 });
@@ -78,5 +113,33 @@ describe('useImagesInput with the DICOM intake', () => {
     });
     expect(chosen).toBe(pictures);
     expect(field.onChange).toHaveBeenLastCalledWith({ currentTarget: { value: 'fantoma.zip' } });
+  });
+
+  it('a save pressed while de-identification runs says so with its progress, and saves by itself when it is done', async () => {
+    const finish = slowDeidentification();
+    const { hook, submits } = renderImagesInput();
+    await confirmOneFile(hook);
+    expect(await save(hook)).toBe('hold');
+    expect(hook.result.current.inputProps.error).toBe('A anonimização ainda está em andamento (0 de 1 arquivos). O formulário será salvo sozinho assim que ela terminar.');
+    expect(submits).not.toHaveBeenCalled();
+
+    await finish();
+    await waitFor(() => expect(submits).toHaveBeenCalledTimes(1));
+    expect(hook.result.current.inputProps.error).toBeUndefined();
+    expect(((await save(hook)) as File).name).toBe('dicom-deidentified.zip');
+  });
+
+  it('when de-identification fails, the waiting save does not go, the field says why, and the raw study is never given to save', async () => {
+    const finish = slowDeidentification('Disco cheio');
+    const { hook, submits, field } = renderImagesInput();
+    await confirmOneFile(hook);
+    expect(await save(hook)).toBe('hold');
+
+    await finish();
+    await waitFor(() => expect(hook.result.current.inputProps.intake!.intake.state.step).toBe('failed'));
+    expect(hook.result.current.inputProps.error).toBe('A anonimização falhou e nada foi salvo (Disco cheio). Escolha os arquivos novamente.');
+    expect(submits).not.toHaveBeenCalled();
+    expect(field.onChange).toHaveBeenLastCalledWith({ currentTarget: { value: '' } });
+    expect(await save(hook)).toBeNull();
   });
 });

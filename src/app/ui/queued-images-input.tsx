@@ -1,6 +1,6 @@
 import { FileInput, Stack } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useRef, useState, type ChangeEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DicomIntakePanel } from '#app/features/dicom-intake/components/dicom-intake-panel.tsx';
 import { mayHoldDicom, useDicomIntake, type DicomIntake, type IntakeOptions } from '#app/features/dicom-intake/use-dicom-intake.ts';
@@ -20,6 +20,9 @@ interface ImagesTextField {
  * field. With `dicom` options, chosen DICOM (files, a folder, a zip) goes through the intake first
  * (issue 19): `resolveImages()`, awaited on submit, waits for the check and gives the de-identified zip,
  * the chosen file when it holds no DICOM, or 'hold' (with the field's message) until the user confirms.
+ * A save pressed while de-identification runs is held with its progress and submitted again (`formRef`)
+ * once the zip is ready, so what was typed meanwhile is saved too; if it fails, nothing is saved and the
+ * field says why.
  */
 export function useImagesInput(field: ImagesTextField, dicom?: IntakeOptions) {
   const { t } = useTranslation('dicom');
@@ -35,6 +38,8 @@ export function useImagesInput(field: ImagesTextField, dicom?: IntakeOptions) {
     field.onChange({ currentTarget: { value: file?.name ?? '' } } as ChangeEvent<HTMLInputElement>);
   };
   const intake = useDicomIntake(dicom, queue);
+  const formRef = useRef<HTMLFormElement>(null);
+  const saveWaiting = useSaveAfterDeidentifying(intake, formRef, (message) => setHoldError(t('deidentifyFailed', { message })));
   const onChange = (file: File | null) => {
     setPicked(file);
     queue(file);
@@ -54,15 +59,37 @@ export function useImagesInput(field: ImagesTextField, dicom?: IntakeOptions) {
   const resolveImages = async (): Promise<File | null | 'hold'> => {
     await scan.current;
     if (!intake.holding()) return latestImages.current;
-    setHoldError(t('confirmFirst'));
+    if (intake.deidentifying()) saveWaiting.wait();
+    else setHoldError(t('confirmFirst'));
     return 'hold';
   };
   const value = images ?? picked;
+  const { state } = intake;
+  const waitingError = saveWaiting.waiting && state.step === 'deidentifying' ? t('savesWhenDeidentified', { done: state.done, total: state.total }) : null;
   return {
     images,
     resolveImages,
-    inputProps: { value, onChange, error: holdError ?? field.error, inputRef: field.ref, intake: dicom ? { intake, chooseMany, cancel } : undefined },
+    formRef,
+    inputProps: { value, onChange, error: waitingError ?? holdError ?? field.error, inputRef: field.ref, intake: dicom ? { intake, chooseMany, cancel } : undefined },
   };
+}
+
+/**
+ * A save pressed during de-identification: submits the form again when the zip is ready, or calls
+ * `failed` with the reason when de-identification fails; forgotten if the user picks other files.
+ */
+function useSaveAfterDeidentifying(intake: DicomIntake, formRef: RefObject<HTMLFormElement | null>, failed: (message: string) => void) {
+  const [waiting, setWaiting] = useState(false);
+  const { state } = intake;
+  useEffect(() => {
+    if (!waiting || state.step === 'deidentifying') return;
+    setWaiting(false);
+    if (state.step === 'ready') formRef.current?.requestSubmit();
+    else if (state.step === 'failed') failed(state.message);
+    // Only the step matters: `failed` is a new function on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting, state.step]);
+  return { waiting, wait: () => setWaiting(true) };
 }
 
 /**

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '#app/lib/api-client.ts';
 import type { OutboxRow } from '#app/lib/db.ts';
 import { discardLocalChange, keepMine, retryFailedWrite, takeTheirs } from '#app/lib/sync/resolve.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
+import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 
 /**
  * A feature's refused or conflicting writes, shown the same way everywhere: its translation namespace
  * (with the `problems.{create,update,delete}{Failed,Conflict}` titles and the `fields.*` labels; the
- * actions' texts are in `sync`), the API's snake_case field names → form fields, and the outbox kinds
+ * actions' texts are in `sync`), the API's field names (camel case) → form fields, and the outbox kinds
  * of its create and delete.
  */
 export interface ProblemFeature {
@@ -18,15 +20,12 @@ export interface ProblemFeature {
   deleteKind: string;
 }
 
-const FIELD_MESSAGE = /^([a-z_]+): ([\s\S]*)$/;
-
-/** The server's "<snake_field>: <text>" with the field's label instead of its API name. */
-export function useProblemText({ namespace, serverFields }: ProblemFeature) {
+/** The server's message, after the label of the field it is about when the form shows that field. */
+function useProblemText({ namespace, serverFields }: ProblemFeature) {
   const { t } = useTranslation([namespace, 'sync']);
-  return (message: string) => {
-    const match = FIELD_MESSAGE.exec(message);
-    const field = match ? serverFields[match[1]!] : undefined;
-    return match && field ? t('sync:problems.fieldMessage', { field: t(`fields.${field}`), message: match[2] }) : message;
+  return (row: Pick<OutboxRow, 'lastError' | 'lastErrorField'>) => {
+    const field = row.lastErrorField && Object.hasOwn(serverFields, row.lastErrorField) ? serverFields[row.lastErrorField] : undefined;
+    return field ? t('sync:problems.fieldMessage', { field: t(`fields.${field}`), message: row.lastError }) : row.lastError;
   };
 }
 
@@ -51,7 +50,7 @@ export function SyncProblem({ feature, row, name, editLink }: { feature: Problem
   return (
     <Alert color={conflict ? 'orange' : 'red'} variant="light" title={title} p="sm">
       <Stack gap="xs">
-        {row.lastError && <Text size="sm">{problemText(row.lastError)}</Text>}
+        {row.lastError && <Text size="sm">{problemText(row)}</Text>}
         <Group gap="xs">
           {conflict ? (
             <>
@@ -86,5 +85,36 @@ export function EditAndRetryButton({ label, renderLink }: { label: string; rende
     <Button size="compact-sm" renderRoot={renderLink} aria-label={label}>
       {t('problems.editAndRetry')}
     </Button>
+  );
+}
+
+/**
+ * Above a queued entity's list: a refresh that failed (the list is what this device has), the uploads
+ * running, and the deletes that need the user (their items left the list).
+ */
+export function QueuedListNotices({
+  pullError,
+  refreshFailed,
+  entityIds,
+  deletes,
+}: {
+  /** The pull's error, or null. */
+  pullError: unknown;
+  /** The feature's words for a failed refresh, given the reason. */
+  refreshFailed: (message: string) => string;
+  entityIds: readonly string[];
+  deletes: ReactNode[];
+}) {
+  const { t } = useTranslation('sync');
+  return (
+    <>
+      {pullError != null && (
+        <Text size="sm" c="yellow.9" role="status">
+          {refreshFailed(pullError instanceof ApiError ? pullError.message : t('errors.network'))}
+        </Text>
+      )}
+      <UploadProgressList entityIds={entityIds} />
+      {deletes.length > 0 && <Stack gap="xs">{deletes}</Stack>}
+    </>
   );
 }

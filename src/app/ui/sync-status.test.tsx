@@ -2,18 +2,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute, renderWithProviders } from '#tests/utils/render.tsx';
 import { setupSignedInTests } from '#tests/utils/signed-in.ts';
-import { db, localWrite, type OutboxState } from '#app/lib/db.ts';
+import { localWrite, type OutboxState } from '#app/lib/db.ts';
 import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
-import { enqueue } from '#app/lib/sync/outbox.ts';
-import { registerSender } from '#app/lib/sync/senders.ts';
-import { TEST_USER, fakeApi } from '#app/lib/testing/local-first.ts';
+import { allRows, changeRow, enqueue, queueScope, rowCount } from '#app/lib/sync/outbox.ts';
+
+import { TEST_USER, answered, fakeApi, installTestKind } from '#app/lib/testing/local-first.ts';
 import { SyncBadge } from './sync-badge.tsx';
 
 const auth = { id: TEST_USER, isStaff: false };
 
 async function queue(entityId: string, state: OutboxState = 'pending', lastError: string | null = null) {
-  const row = await localWrite([db.outbox], (tx) => enqueue(tx, { kind: 'thing.save', entityId, payload: {} }));
-  await db.outbox.update(row.seq!, { state, lastError });
+  const row = await localWrite(queueScope(), (tx) => enqueue(tx, { kind: 'thing.save', entityId, payload: {} }));
+  await changeRow(row.seq!, { state, lastError });
   return row;
 }
 
@@ -58,7 +58,7 @@ describe('the sync indicator in the header (docs/architecture.md §4 "Status")',
 
   it('lists the writes that need the user: retry or discard a refused one, keep mine or take theirs on a conflict', async () => {
     const onDiscard = vi.fn();
-    const undo = registerSender('thing.save', async () => ({ status: 204 }), { onDiscard, describe: () => 'Salvar calibração' });
+    const undo = installTestKind('thing.save', async () => answered(204), { onDiscard, describe: () => 'Salvar calibração' });
     await queue('a', 'failed', 'calibration_name: Nome já usado.');
     await queue('b', 'conflict', 'O registro mudou no servidor.');
     const header = await renderHeader();
@@ -75,11 +75,11 @@ describe('the sync indicator in the header (docs/architecture.md §4 "Status")',
     expect(within(conflict!).getByRole('button', { name: 'Usar a do servidor' })).toBeInTheDocument();
 
     await userEvent.click(within(failed!).getByRole('button', { name: 'Descartar' }));
-    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    await waitFor(async () => expect(await rowCount()).toBe(1));
     expect(onDiscard).toHaveBeenCalledTimes(1);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Manter a minha' }));
-    await waitFor(async () => expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', lastError: null }));
+    await waitFor(async () => expect((await allRows())[0]).toMatchObject({ state: 'pending', lastError: null }));
     undo();
   });
 });

@@ -7,7 +7,7 @@ import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { drainNow } from '#app/lib/sync/drainer.ts';
 import { PROBLEM_STATES, unsentRows } from '#app/lib/sync/outbox.ts';
 import { discardLocalChange, keepMine, retryFailedWrite, takeTheirs } from '#app/lib/sync/resolve.ts';
-import { senderFor } from '#app/lib/sync/senders.ts';
+import { writeKindOf } from '#app/lib/sync/write-kinds.ts';
 import { showMessage } from './message-banner.ts';
 import classes from './sync-status.module.css';
 import { counting, useNow, waitText } from './sync-wait.ts';
@@ -41,7 +41,7 @@ function run(action: () => Promise<unknown>) {
 
 function ProblemItem({ row }: { row: OutboxRow }) {
   const { t } = useTranslation('sync');
-  const label = senderFor(row.kind)?.describe?.(row) ?? t('kinds.generic');
+  const label = writeKindOf(row.kind)?.describe?.(row) ?? t('kinds.generic');
   return (
     <Paper withBorder p="xs" radius="sm" component="li">
       <Stack gap={4}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '#tests/utils/render.tsx';
 import { db, localWrite } from '#app/lib/db.ts';
 import { saveAuthState } from '#app/lib/session.ts';
-import { enqueue } from '#app/lib/sync/outbox.ts';
+import { enqueue, fileTables, rowCount } from '#app/lib/sync/outbox.ts';
 import { TEST_USER, fakeApi, resetLocalDatabase } from '#app/lib/testing/local-first.ts';
 import { clearUploadProgress, readUploadRecord, saveUploadRecord, setUploadProgress } from '#app/lib/uploads/upload-store.ts';
 import { UploadProgressList } from './upload-progress.tsx';
@@ -14,7 +14,7 @@ const MB = 1_000_000;
 
 /** A queued write of `entityId` carrying a 10 MB file. */
 async function queued(entityId = 'analysis-1', fileId = FILE_ID, name = 'spect.zip') {
-  await localWrite([db.outbox, db.blobs], async (tx) => {
+  await localWrite(fileTables(), async (tx) => {
     await db.blobs.put({ id: fileId, blob: new Blob(['x']), name, type: 'application/zip', size: 10 * MB, storedAt: Date.now() });
     await enqueue(tx, { kind: 'test.upload', entityId, payload: {}, fileIds: [fileId] });
   });
@@ -93,7 +93,7 @@ describe('UploadProgressList', () => {
     await user.click(within(region).getByRole('button', { name: 'Cancelar o envio de spect.zip' }));
 
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Envio de arquivos' })).not.toBeInTheDocument());
-    expect(await db.outbox.count()).toBe(0);
+    expect(await rowCount()).toBe(0);
     expect(await db.blobs.count()).toBe(0);
     await waitFor(() => expect(api.callsTo('DELETE', `/uploads/${UPLOAD_ID}/`)).toHaveLength(1));
   });

@@ -20,6 +20,8 @@ export interface Database {
   kind: Config['database']['kind'];
   /** LISTEN/NOTIFY: a notification sent in a transaction reaches every listener once it commits. */
   listen: Listen;
+  /** PGlite's own client (null on PostgreSQL): the backup snapshots it in the process that holds it (backup/). */
+  pglite: PGlite | null;
   close(): Promise<void>;
 }
 
@@ -27,15 +29,50 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Any constant shared by every DoseHub process: the advisory lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 4_242_001;
 
-async function openPglite(dir: string | null, image?: Blob): Promise<Database> {
+/** Told how long each query took, in seconds (the metrics' database query time). */
+export type QueryObserver = (seconds: number) => void;
+
+type Queryable = { query: (...args: any[]) => any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- pg's and PGlite's overloads
+
+/** Times `target.query` in place: promise-returning calls and pg's callback form (Pool.query uses it). */
+function timeQueries<T extends Queryable>(target: T, observe: QueryObserver): T {
+  const query = target.query.bind(target);
+  target.query = (...args: unknown[]) => {
+    const started = performance.now();
+    const done = () => observe((performance.now() - started) / 1000);
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        return (last as (...a: unknown[]) => unknown)(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (typeof result?.then === 'function') (result as Promise<unknown>).then(done, done);
+    return result;
+  };
+  return target;
+}
+
+/** PGlite: its own queries and those of each transaction (drizzle runs a transaction's on the callback's `tx`). */
+function timePglite(client: PGlite, observe: QueryObserver) {
+  timeQueries(client, observe);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) => transaction((tx) => callback(timeQueries(tx, observe)));
+}
+
+async function openPglite(dir: string | null, image?: Blob, observe?: QueryObserver): Promise<Database> {
   const release = dir ? lockDirectory(path.dirname(dir)) : () => {};
   try {
     const client = await PGlite.create(dir ?? 'memory://', image ? { loadDataDir: image } : {});
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
+    if (observe) timePglite(client, observe);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      pglite: client,
       listen: async (channel, { onPayload }) => {
         const unlisten = await client.listen(channel, onPayload);
         return () => (client.closed ? Promise.resolve() : unlisten());
@@ -51,8 +88,9 @@ async function openPglite(dir: string | null, image?: Blob): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, observe?: QueryObserver): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  if (observe) pool.on('connect', (client) => timeQueries(client, observe));
   // An idle client dropped by the server (restart, failover) must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const lockClient = await pool.connect();
@@ -64,12 +102,12 @@ async function openPostgres(url: string): Promise<Database> {
     lockClient.release();
   }
   const db = drizzlePg({ client: pool, schema });
-  return { db: db as unknown as Db, kind: 'postgres', listen: listenPostgres(url), close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', pglite: null, listen: listenPostgres(url), close: () => pool.end() };
 }
 
-/** Opens the configured database and brings its schema up to date. */
-export function openDatabase(database: Config['database']): Promise<Database> {
-  return database.kind === 'postgres' ? openPostgres(database.url) : openPglite(database.dir, database.image);
+/** Opens the configured database and brings its schema up to date; `observe`, when given, is told each query's time. */
+export function openDatabase(database: Config['database'], observe?: QueryObserver): Promise<Database> {
+  return database.kind === 'postgres' ? openPostgres(database.url, observe) : openPglite(database.dir, database.image, observe);
 }
 
 /** A new in-memory PGlite database with every migration applied, as a dump that `image` can start from. */

@@ -85,6 +85,10 @@ export const users = pgTable(
   version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The account was deleted (issue 30): the row stays, as `pseudonym`, only while kept bills or orders refer to it. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** `deleted-user-<random>`: who the kept records name once the person is erased (services/account-deletion). */
+  pseudonym: text('pseudonym').unique(),
   },
   (table) => [uniqueIndex('users_cpf_unique').on(table.cpf).where(sql`${table.cpf} IS NOT NULL`)],
 );
@@ -104,9 +108,59 @@ export const refreshTokens = pgTable(
     replacedBy: uuid('replaced_by'),
     replacedAt: timestampTz('replaced_at'),
     revokedAt: timestampTz('revoked_at'),
+    /** The device that asked for this token (issue 31's device list): its User-Agent and address. */
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
     createdAt: createdAt(),
   },
   (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_user_idx').on(table.userId)],
+);
+
+/** An authenticator app's secret (RFC 6238), in use once a first code confirmed it; a code's step at most once. */
+export const totpFactors = pgTable('totp_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestampTz('confirmed_at'),
+  /** The time step of the last accepted code: that code, and any older one, is refused. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use codes for a lost authenticator, stored as argon2 hashes (as passwords). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestampTz('used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('recovery_codes_user_idx').on(table.userId)],
+);
+
+/** WebAuthn credentials (passkeys), named by their owner; a passkey alone signs in (discoverable). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id, base64url. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    lastUsedAt: timestampTz('last_used_at'),
+  },
+  (table) => [index('passkeys_user_idx').on(table.userId)],
 );
 
 export const USER_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
@@ -129,6 +183,15 @@ export const userTokens = pgTable(
 );
 
 /** Fixed-window counters shared by every API process. */
+/**
+ * WebAuthn challenges already answered (issue 31): a challenge lives in a signed cookie, not a table, so this is
+ * what makes each one good once, across processes; a row goes once the cookie would have expired anyway.
+ */
+export const spentWebauthnChallenges = pgTable('spent_webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  expiresAt: timestampTz('expires_at').notNull(),
+});
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStartedAt: timestampTz('window_started_at').notNull(),
@@ -290,7 +353,10 @@ export const uploadCache = pgTable(
   (table) => [index('upload_cache_updated_idx').on(table.updatedAt)],
 );
 
-export const PAYMENT_STATUSES = ['APG', 'CON'] as const;
+/** Awaiting payment, confirmed, refunded (staff gave the money back: the order or subscription ends). */
+export const PAYMENT_STATUSES = ['APG', 'CON', 'REF'] as const;
+/** How a bill is paid: a boleto (line, barcode, PDF) or a PIX charge (BR Code, expiry). */
+export const PAYMENT_METHODS = ['boleto', 'pix'] as const;
 
 /** A service hired by a user (docs/v1-contract.md §3.4), created by staff; `remaining` analyses may still be sent. */
 export const orders = pgTable(
@@ -310,6 +376,8 @@ export const orders = pgTable(
     /** BRL */
     price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     statusPayment: text('status_payment', { enum: PAYMENT_STATUSES }).notNull().default('APG'),
+    /** How the user pays its bill (staff choose it when they issue the bill). */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('boleto'),
     active: boolean('active').notNull().default(true),
     code: text('code').notNull(),
     billFileId: uuid('bill_file_id').references(() => files.id, { onDelete: 'set null' }),
@@ -376,6 +444,10 @@ export const quoteRequests = pgTable(
     /** The staff inbox (issue 17): when and by whom it was answered (null: new). */
     answeredAt: timestampTz('answered_at'),
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** What staff told the client when marking it answered (issue 29): shown in My quotes and mailed. */
+    answer: text('answer'),
+    /** The order staff created from it ("Create order" on the quote), when any. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
@@ -387,7 +459,7 @@ export const quoteRequests = pgTable(
  * the catalog had them at checkout; the trial, then hired periods; `activated` gates the plan's benefits. One
  * per plan per user. The id is the client's (a checkout confirmed offline is sent once).
  */
-export const signatures = pgTable(
+export const subscriptions = pgTable(
   'signatures',
   {
     id: uuid('id').primaryKey(),
@@ -408,6 +480,8 @@ export const signatures = pgTable(
     hiredPeriodEnd: date('hired_period_end', { mode: 'string' }),
     activated: boolean('activated').notNull().default(true),
     statusPayment: text('status_payment', { enum: PAYMENT_STATUSES }).notNull().default('APG'),
+    /** Chosen at checkout: a boleto issued at the trial's end, or a PIX charge the user makes when paying. */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('boleto'),
     billFileId: uuid('bill_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** The lifecycle job's claim while it issues this subscription's bill (a lease: a crashed run's claim expires). */
     billClaimedUntil: timestampTz('bill_claimed_until'),
@@ -425,7 +499,7 @@ export const jobLeases = pgTable('job_leases', {
   until: timestampTz('until').notNull(),
 });
 
-export const BILL_STATUSES = ['open', 'paid'] as const;
+export const BILL_STATUSES = ['open', 'paid', 'refunded'] as const;
 
 /** Boletos issued for orders through a payment provider (src/server/payments); the order's bill PDF is `fileId`. */
 export const bills = pgTable(
@@ -434,7 +508,7 @@ export const bills = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     /** What the bill is for: an order, or a subscription's next period (exactly one of the two). */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
-    signatureId: uuid('signature_id').references(() => signatures.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('signature_id').references(() => subscriptions.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerBillId: text('provider_bill_id').notNull(),
     /** Centavos (10 digits fit a boleto). */
@@ -443,10 +517,17 @@ export const bills = pgTable(
     usdAmountCents: bigint('usd_amount_cents', { mode: 'number' }),
     usdBrlRate: numeric('usd_brl_rate', { precision: 10, scale: 4 }),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    /** The 47-digit linha digitável. */
-    line: text('line').notNull(),
-    /** The 44-digit barcode. */
-    barcode: text('barcode').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull().default('boleto'),
+    /** A boleto's 47-digit linha digitável (PIX: null). */
+    line: text('line'),
+    /** A boleto's 44-digit barcode (PIX: null). */
+    barcode: text('barcode'),
+    /** A PIX charge's BR Code (the copy-paste code, the QR code's text); `providerBillId` is its txid. */
+    pixCode: text('pix_code'),
+    /** A PIX charge is paid by then; a payment after it is still taken, and staff are told. */
+    expiresAt: timestampTz('expires_at'),
+    /** A refund through the provider (status `refunded`), and who asked for it. */
+    refundedAt: timestampTz('refunded_at'),
     /** The payer's CPF or CNPJ the bill was issued to (from then on read-only on the profile). */
     payerDocument: text('payer_document').notNull(),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
@@ -457,8 +538,8 @@ export const bills = pgTable(
   (table) => [
     unique('bills_provider_bill_unique').on(table.provider, table.providerBillId),
     index('bills_order_idx').on(table.orderId),
-    index('bills_signature_idx').on(table.signatureId),
-    check('bills_one_subject', sql`(${table.orderId} is null) <> (${table.signatureId} is null)`),
+    index('bills_signature_idx').on(table.subscriptionId),
+    check('bills_one_subject', sql`(${table.orderId} is null) <> (${table.subscriptionId} is null)`),
     index('bills_line_idx').on(table.line),
   ],
 );
@@ -548,5 +629,62 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(table.at),
     index('audit_log_staff_at_idx').on(table.staffId, table.at),
     index('audit_log_record_idx').on(table.recordType, table.recordId, table.at),
+  ],
+);
+
+/**
+ * Issue 30: which version of the terms of use and of the privacy notice each user accepted, and when (LGPD art. 8:
+ * the controller proves the consent). Only inserted: a new version is a new row, so the history stays whole.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    document: text('document', { enum: ['terms', 'privacy'] }).notNull(),
+    version: text('version').notNull(),
+    acceptedAt: timestampTz('accepted_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [unique('consents_user_document_version_unique').on(table.userId, table.document, table.version)],
+);
+
+export const DATA_EXPORT_STATES = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
+
+/**
+ * "Download my data" (issue 30, docs/privacy-export.md): one zip per request, built by a background job. At most
+ * one queued or running export per user (the partial unique index: a second request joins it, in any process);
+ * `lease_until` is the claim of the process building it (a dead process's export is taken over once it passes).
+ * The zip lives in the upload store under `storage_id` (local or S3) until `expires_at`, then the sweep removes
+ * it and the row stays `expired` (its link answers 410).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The staff member who produced it on the user's request (null: the user). No foreign key, as the audit log. */
+    requestedBy: uuid('requested_by'),
+    state: text('state', { enum: DATA_EXPORT_STATES }).notNull().default('queued'),
+    language: text('language').notNull(),
+    doneBytes: bigint('done_bytes', { mode: 'number' }).notNull().default(0),
+    totalBytes: bigint('total_bytes', { mode: 'number' }).notNull().default(0),
+    storageId: uuid('storage_id'),
+    size: bigint('size', { mode: 'number' }),
+    leaseUntil: timestampTz('lease_until'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: timestampTz('finished_at'),
+    expiresAt: timestampTz('expires_at'),
+  },
+  (table) => [
+    uniqueIndex('data_exports_one_active').on(table.userId).where(sql`${table.state} in ('queued', 'running')`),
+    index('data_exports_user_created_idx').on(table.userId, table.createdAt),
+    index('data_exports_state_idx').on(table.state),
   ],
 );

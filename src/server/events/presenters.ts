@@ -10,7 +10,7 @@ import {
 } from '../services/notifications.ts';
 import { ANALYSIS_CHANGED } from '../services/analyses.ts';
 import { ORDER_CHANGED } from '../services/orders.ts';
-import { SIGNATURE_CHANGED } from '../services/signatures.ts';
+import { SUBSCRIPTION_CHANGED } from '../services/subscriptions.ts';
 import { RESYNC_EVENT, type BusEvent } from './bus.ts';
 import type { SseEvent } from './sse.ts';
 
@@ -63,7 +63,7 @@ const analysisChanged: Presenter = async (event) =>
   event.id && event.orderId ? { event: 'analysis', data: { id: event.id, orderId: event.orderId } } : null;
 
 /** A subscription changed (the trial ended, its bill was issued, a payment confirmed): its id; the client pulls the list. */
-const signatureChanged: Presenter = async (event) => (event.id ? { event: 'signature', data: { id: event.id } } : null);
+const subscriptionChanged: Presenter = async (event) => (event.id ? { event: 'signature', data: { id: event.id } } : null);
 
 /** By bus event type. Events of other types are not sent to the browser. */
 const PRESENTERS: Record<string, Presenter> = {
@@ -71,7 +71,7 @@ const PRESENTERS: Record<string, Presenter> = {
   [NOTIFICATION_CHECKED]: notificationChecked,
   [ORDER_CHANGED]: orderChanged,
   [ANALYSIS_CHANGED]: analysisChanged,
-  [SIGNATURE_CHANGED]: signatureChanged,
+  [SUBSCRIPTION_CHANGED]: subscriptionChanged,
   [RESYNC_EVENT]: (_event, reader) => unreadEvent(reader),
 };
 

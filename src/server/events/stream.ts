@@ -40,9 +40,10 @@ export class EventStream {
     this.body.on('close', () => this.close());
   }
 
-  /** Ends the stream (client gone, app closing, session ended); idempotent. */
-  close(): void {
+  /** Ends the stream (client gone, app closing, session ended), after `lastFrame` when given; idempotent. */
+  close(lastFrame?: string): void {
     if (this.closed) return;
+    if (lastFrame) this.write(lastFrame);
     this.closed = true;
     clearInterval(this.heartbeat);
     this.unsubscribe();

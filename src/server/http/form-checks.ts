@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { fieldErrors, type ErrorMessage } from '../errors.ts';
-import { contentMatchesType, SIGNATURE_BYTES } from '../services/file-signatures.ts';
+import { contentMatchesType, MAGIC_BYTES } from '../services/file-magic-bytes.ts';
 import type { ImagesSource } from '../services/images.ts';
 import { acceptedType } from '../services/uploads.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -81,7 +81,7 @@ export async function checkImages(store: FileStore, form: ReadForm, required: bo
   if (images.kind !== 'file') return { images };
   const type = acceptedType(images.file.name, images.file.contentType);
   if (!type) return { images, problem: { field: 'images', key: 'uploads.typeNotAccepted' } };
-  if (!contentMatchesType(type, await headOf(store.open(images.file.storageKey), SIGNATURE_BYTES))) {
+  if (!contentMatchesType(type, await headOf(store.open(images.file.storageKey), MAGIC_BYTES))) {
     return { images, problem: { field: 'images', key: 'uploads.contentMismatch', values: { name: images.file.name } } };
   }
   const identifyingElements = await identifyingElementsOf(() => store.object(images.file.storageKey), type);

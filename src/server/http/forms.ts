@@ -1,4 +1,4 @@
-import type {} from '@fastify/multipart';
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { claimForm } from '../plugins/idempotency.ts';
@@ -38,13 +38,16 @@ export async function readForm(request: FastifyRequest, store: FileStore, fileFi
   if (!request.isMultipart()) return { fields: (request.body as Record<string, unknown>) ?? {}, files, discard };
   const fields: Record<string, unknown> = {};
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       const name = toCamel(part.fieldname);
       if (part.type === 'field') {
         if (typeof part.value === 'string' && part.value.includes('\u0000')) throw nulCharacterError(part.fieldname);
         fields[name] = part.value;
       } else if (fileFields.includes(name) && !files[name]) {
-        const stored = await store.save(part.file);
+        // A file cut short (a truncated body) is the form's fault, not the store's.
+        const stored = await store.save(part.file).catch((error: unknown) => {
+          throw part.file.errored ? malformedForm() : error;
+        });
         files[name] = { ...stored, name: part.filename || name, contentType: part.mimetype || 'application/octet-stream' };
         if (part.file.truncated) throw new AppError(413, [{ key: 'errors.fileTooLarge', field: part.fieldname }]);
       } else {
@@ -57,4 +60,32 @@ export async function readForm(request: FastifyRequest, store: FileStore, fileFi
     throw error;
   }
   return { fields, files, discard };
+}
+
+const malformedForm = () => new AppError(400, [{ key: 'errors.malformedForm' }]);
+
+/**
+ * The form's parts. What the multipart parser cannot read (no boundary, a truncated body, a part without a
+ * name) is the client's malformed form, 400; the parser's own refusals (its limits, 413) keep their status.
+ */
+async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+  const refusal = (error: unknown) => ((error as { statusCode?: number }).statusCode ? error : malformedForm());
+  let parts: AsyncIterator<Multipart>;
+  try {
+    parts = request.parts()[Symbol.asyncIterator]();
+  } catch (error) {
+    throw refusal(error);
+  }
+  try {
+    for (;;) {
+      const next = await parts.next().catch((error: unknown) => {
+        throw refusal(error);
+      });
+      if (next.done) return;
+      if (!next.value.fieldname) throw malformedForm();
+      yield next.value;
+    }
+  } finally {
+    await parts.return?.();
+  }
 }

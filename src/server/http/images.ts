@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldErrors } from '../errors.ts';
 import type { ImagesSource } from '../services/images.ts';
+import { bodyCheckedByHandler } from './body-checked-by-handler.ts';
 import type { ReadForm } from './forms.ts';
 import { isUuid } from './uuid.ts';
 
@@ -11,16 +12,19 @@ export const filePart = (description: string) => z.string().meta({ contentMediaT
 
 /**
  * A form with images (src/server/README.md, "Wire shapes"): the handler reads it (`readForm`) and checks it with
- * `fields`, so Fastify's validator takes any body and the document shows the two shapes from the same `fields`.
+ * `fields`, so the route's body is the JSON shape with its validator set aside (`validatorCompiler`), and the
+ * document shows the JSON and multipart shapes from the same `fields`.
  */
 export function formWithImages(fields: z.ZodObject | z.ZodUnion<z.ZodObject[]>) {
   const withUpload = (extra: z.ZodRawShape) =>
     fields instanceof z.ZodObject ? fields.extend(extra) : z.union(fields.options.map((option) => option.extend(extra)));
+  const json = withUpload({ imagesUploadId: ImagesUploadId });
   return {
-    body: z.any(),
+    body: json,
+    validatorCompiler: bodyCheckedByHandler,
     openapi: {
       requestBody: {
-        'application/json': withUpload({ imagesUploadId: ImagesUploadId }),
+        'application/json': json,
         'multipart/form-data': withUpload({ imagesUploadId: ImagesUploadId, images: filePart('A zip, DICOM or image; checked by type and first bytes').optional() }),
       },
     },

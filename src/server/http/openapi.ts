@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
+import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ACCOUNT_DELETED_HEADER } from '#shared/account-deleted.ts';
 import { Headers } from '#shared/schemas/http.ts';
 import { addExamples } from './openapi-examples.ts';
 
@@ -64,7 +66,14 @@ export const securitySchemes = {
     in: 'cookie',
     name: 'jwt-access-token',
     description:
-      'The access cookie set by /users/login/ and /users/register/ (HttpOnly, SameSite=Lax, 15 minutes; renewed by /users/auth/token/refresh/ with the refresh cookie `jwt-refresh-token`). Without it, or with an expired one: 401.',
+      'The access cookie set by /users/login/ and /users/register/ (HttpOnly, SameSite=Lax, 15 minutes; renewed by /users/auth/token/refresh/ with the refresh cookie `jwt-refresh-token`). Without it, or with an expired one: 401. The token (an HS256 JWT) says how the session was signed in, in its `amr` claim (RFC 8176): `["pwd"]` (password), `["pwd","otp"]` (password and an authenticator or recovery code), `["pwd","hwk"]` (password and a passkey) or `["hwk"]` (a passkey alone), and when, in `auth_time` (unix seconds); a refresh keeps both. /staff/ routes need `otp` or `hwk` (403 otherwise).',
+  },
+  signInChallenge: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'sign-in-challenge',
+    description:
+      'Set by /users/login/ with its 202 (a right password, an account with a second factor): HttpOnly, SameSite=Strict, path /api/v1/users/login/, 5 minutes, good only for the second step. Missing or expired: 401.',
   },
   refresh: {
     type: 'apiKey',
@@ -94,6 +103,21 @@ function headersToJson(input: TransformInput, headers: Record<string, HeaderDoc>
       return [name, { description, required: required ?? false, schema: json }];
     }),
   );
+}
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * On registration (plugins/docs.ts): an /api write route's body is the shared schema its handler checks, which is
+ * also its description; "any" is refused. A handler that checks the body itself (v1's order, a multipart form)
+ * keeps the schema and sets its validator aside (http/body-checked-by-handler.ts).
+ */
+export function refuseUndescribedBody(route: RouteOptions): void {
+  const body = (route.schema as { body?: unknown } | undefined)?.body;
+  const writes = [route.method].flat().some((method) => WITH_BODY.has(method.toUpperCase()));
+  if (route.url.startsWith('/api') && writes && (body instanceof z.ZodAny || body instanceof z.ZodUnknown)) {
+    throw new Error(`${[route.method].flat().join(',')} ${route.url}: describe the body with the shared schema its handler checks, not z.any()/z.unknown()`);
+  }
 }
 
 /** Per route: the zod schemas as JSON Schema, and `schema.openapi` converted alongside for `completeDocument`. */
@@ -164,7 +188,8 @@ function addSharedRules(method: string, op: Json, extras: Json) {
   // Fastify reads a body on every method but GET and HEAD, declared or not: too large, or of a type it cannot read.
   if (method !== 'get' && method !== 'head') [413, 415].forEach((status) => ensure(op, status));
   if (op.security) ensure(op, 401);
-  if (extras.staff) ensure(op, 403);
+  if (op.responses[401]) addHeader(op.responses[401], ACCOUNT_DELETED_HEADER, header(Headers.accountDeleted, false));
+  if (extras.staff) ensure(op, 403).description = 'Not staff, a cross-site request, or a staff session signed in without a second factor (amr with neither otp nor hwk): "second factor required"';
   for (const status of extras.refusals ?? []) ensure(op, status);
   if (UNSAFE.has(method)) {
     [403, 409, 422].forEach((status) => ensure(op, status));
@@ -196,7 +221,15 @@ function applyExtras(method: string, op: Json, extras: Json) {
     else if (doc.content) response.content = mapMedia(doc.content);
     for (const [name, value] of Object.entries<Json>(doc.headers ?? {})) addHeader(response, name, value);
   }
-  if (method === 'head') for (const [status, response] of Object.entries<Json>(op.responses)) if (status.startsWith('2')) delete response.content;
+}
+
+/** A HEAD answer has no body: its errors neither (plugins/errors.ts sends them without Content-Type). */
+function dropHeadBodies(method: string, op: Json) {
+  if (method !== 'head') return;
+  for (const [status, response] of Object.entries<Json>(op.responses)) {
+    delete response.content;
+    if (Number(status) >= 400) response.description = `${response.description} (no body, no Content-Type: the reason is the status)`;
+  }
 }
 
 const mapMedia = (content: Json) => Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }]));
@@ -224,6 +257,7 @@ export function completeDocument(input: Parameters<typeof jsonSchemaTransformObj
       applyExtras(method, op, extras);
       tidyResponses(op);
       addSharedRules(method, op, extras);
+      dropHeadBodies(method, op);
       // A public route says so: no security requirement.
       op.security ??= [];
     }
@@ -253,6 +287,15 @@ export const sends = {
   etag: { ETag: { schema: Headers.etag, required: true } },
   location: { Location: { schema: Headers.location, required: true } },
 };
+
+/** A change that needs a recent sign-in (plugins/auth.ts `requireRecentSignIn`): its 403 says so in a header. */
+export const needsRecentSignIn = {
+  403: {
+    description:
+      'A cross-site request, or the session signed in more than 5 minutes ago: `WWW-Authenticate: DoseHub-Reauth max-age=300`; POST /users/{uid}/reauthenticate/ with the password, then repeat the request',
+    headers: { 'WWW-Authenticate': { schema: Headers.wwwAuthenticateReauth } },
+  },
+} satisfies Record<number, ResponseDoc>;
 
 /** A stored file as it was uploaded (http/send-file.ts): its own media type, as an attachment. */
 export const storedFile: ResponseDoc = {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { LOGO_CID, logoAttachment } from './layout.ts';
 
 export interface MailMessage {
   to: string;
@@ -28,11 +29,17 @@ interface MailerOptions {
 
 const LINK = /https?:\/\/[^\s"<>]+/g;
 
+/** The message as nodemailer takes it: the logo its HTML shows travels as an inline part (not kept in the mail queue's rows). */
+const withLogo = (message: MailMessage) => (message.html.includes(`cid:${LOGO_CID}`) ? { ...message, attachments: [logoAttachment()] } : message);
+
+/** Well inside the mail queue's lease (services/mail-queue.ts `MAIL_LEASE_MS`), so a stalled send ends before another process may take its row. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
 function fileMailer({ from, outboxDir, log }: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...withLogo(message) });
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID()}.eml`);
       await fs.writeFile(file, info.message as Buffer);
@@ -43,10 +50,11 @@ function fileMailer({ from, outboxDir, log }: MailerOptions): Mailer {
 }
 
 function smtpMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
-  const transport: Transporter = nodemailer.createTransport(smtpUrl!);
+  // Bounded: a server that accepts the connection and then stalls fails the send (the mail queue retries it) rather than holding it for nodemailer's 10 minutes.
+  const transport: Transporter = nodemailer.createTransport({ url: smtpUrl!, ...SMTP_TIMEOUTS });
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail({ from, ...withLogo(message) });
       log.info({ to: message.to, subject: message.subject }, 'mail sent');
     },
     close: () => transport.close(),

@@ -25,10 +25,30 @@ export interface IssuedBill {
   pdf: Buffer;
 }
 
-/** A payment the gateway reports; `id` is the event's own (a retried delivery repeats it). */
+/** A PIX charge to create: paid once, by `expiresAt`. */
+export interface PixRequest {
+  /** Centavos. */
+  amountCents: number;
+  payer: { name: string; document: string };
+  expiresAt: Date;
+}
+
+export interface IssuedPix {
+  /** The charge's transaction id (letters and digits, at most 25): the bill's provider id, in the code's field 62. */
+  txid: string;
+  /** The BR Code: the copy-paste code and the QR code's text. */
+  code: string;
+  amountCents: number;
+  expiresAt: Date;
+}
+
+/**
+ * A payment the gateway reports; `id` is the event's own (a retried delivery repeats it). `payment.confirmed`
+ * names a boleto (`billId`: its id or line), `pix.received` a PIX charge (`billId`: its txid).
+ */
 export interface PaymentConfirmed {
   id: string;
-  type: 'payment.confirmed';
+  type: 'payment.confirmed' | 'pix.received';
   billId: string;
   amountCents: number;
   paidAt: Date;
@@ -45,6 +65,9 @@ export interface PaymentProvider {
   /** The `{provider}` of the webhook URL and the `provider` column of a bill. */
   readonly name: string;
   issueBill(request: BillRequest): Promise<IssuedBill>;
+  issuePix(request: PixRequest): Promise<IssuedPix>;
+  /** Gives a paid PIX back in full (the 100% refund policy); resolves once the gateway took it. */
+  refundPix(txid: string, amountCents: number): Promise<void>;
   /** Checks the request is the gateway's (throws `WebhookRefused`), then reads the event from the raw bytes. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentConfirmed;
 }

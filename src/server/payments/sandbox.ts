@@ -2,7 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { SandboxPaymentEvent } from '#shared/schemas/payments.ts';
 import { boletoBarcode, linhaDigitavel } from './boleto.ts';
 import { renderBoletoPdf } from './boleto-pdf.ts';
-import { WebhookRefused, type PaymentProvider } from './provider.ts';
+import { brCode } from './brcode.ts';
+import { WebhookRefused, type PaymentConfirmed, type PaymentProvider } from './provider.ts';
 import { SIGNATURE_HEADER, signatureProblem } from './signature.ts';
 
 /** No bank has this code: a sandbox line is well formed, and no real bank would accept it. */
@@ -10,7 +11,7 @@ export const SANDBOX_BANK = '999';
 
 export interface SandboxOptions {
   webhookSecret: string;
-  beneficiary: { name: string; cnpj: string };
+  beneficiary: { name: string; cnpj: string; city?: string };
 }
 
 const randomDigits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
@@ -18,9 +19,27 @@ const randomDigits = (count: number) => Array.from({ length: count }, () => rand
 /** Parses "150.00" into 15000 centavos, exactly (never through a float). */
 export const centsOf = (amount: string) => Number(amount.replace('.', ''));
 
+/** 25 letters and digits (the most field 62-05 holds): "sbx" and 22 random hex digits. */
+const newTxid = () => `sbx${randomBytes(11).toString('hex')}`;
+
+function readEvent(rawBody: Buffer): PaymentConfirmed {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new WebhookRefused('payload');
+  }
+  const parsed = SandboxPaymentEvent.safeParse(json);
+  if (!parsed.success) throw new WebhookRefused('payload');
+  const event = parsed.data;
+  const billId = event.type === 'pix.received' ? event.data.txid : event.data.billId;
+  return { id: event.id, type: event.type, billId, amountCents: centsOf(event.data.amount), paidAt: new Date(event.data.paidAt) };
+}
+
 /**
- * The default provider: real boleto maths and PDF, no bank behind it. Its bills live only in our `bills`
- * table, and its webhook events come from `npm run sandbox:pay`, signed with PAYMENTS_WEBHOOK_SECRET.
+ * The default provider: real boleto maths and PDF, real BR Codes (our CNPJ as the PIX key), no bank behind
+ * them. Its bills live only in our `bills` table, its webhook events come from `npm run sandbox:pay`, signed with
+ * PAYMENTS_WEBHOOK_SECRET, and its refunds are immediate.
  */
 export function createSandboxProvider({ webhookSecret, beneficiary }: SandboxOptions): PaymentProvider {
   return {
@@ -31,19 +50,16 @@ export function createSandboxProvider({ webhookSecret, beneficiary }: SandboxOpt
       const pdf = await renderBoletoPdf({ ...request, beneficiary, line, barcode, notice: 'SANDBOX: documento de teste, sem valor bancário.' });
       return { providerBillId: `sbx_${randomBytes(12).toString('hex')}`, line, barcode, amountCents: request.amountCents, dueDate: request.dueDate, pdf };
     },
+    async issuePix({ amountCents, expiresAt }) {
+      const txid = newTxid();
+      const code = brCode({ key: beneficiary.cnpj, merchantName: beneficiary.name, merchantCity: beneficiary.city ?? 'Sao Paulo', amountCents, txid });
+      return { txid, code, amountCents, expiresAt };
+    },
+    async refundPix() {},
     parseWebhook(rawBody, headers) {
       const header = headers[SIGNATURE_HEADER];
       if (signatureProblem(webhookSecret, Array.isArray(header) ? header[0] : header, rawBody) !== null) throw new WebhookRefused('signature');
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new WebhookRefused('payload');
-      }
-      const parsed = SandboxPaymentEvent.safeParse(json);
-      if (!parsed.success) throw new WebhookRefused('payload');
-      const { id, type, data } = parsed.data;
-      return { id, type, billId: data.billId, amountCents: centsOf(data.amount), paidAt: new Date(data.paidAt) };
+      return readEvent(rawBody);
     },
   };
 }

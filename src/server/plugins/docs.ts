@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { completeDocument, securitySchemes, transformRoute } from '../http/openapi.ts';
+import { completeDocument, refuseUndescribedBody, securitySchemes, transformRoute } from '../http/openapi.ts';
 
 const description = [
   'The v1 contract with DoseHub fixes (docs/api.md, docs/v1-contract.md).',
@@ -9,6 +9,7 @@ const description = [
   'Signed-in routes need the `jwt-access-token` cookie (security scheme `session`); without it they answer 401.',
   'POST, PUT, PATCH and DELETE from another site are refused (403): send them same-origin (Sec-Fetch-Site, Origin).',
   'A path with a method it does not have answers 405 with `Allow`; an unknown path under /api answers 404.',
+  'HEAD answers wherever GET does, with no body; a HEAD error has no body and no Content-Type (the status says why).',
   'Each JSON request and answer shows an example built from its own schema.',
   '\n\n**v1 compatibility.** Paths, field names, list shapes, cookies and messages are v1\'s. What differs, each with its reason',
   '(docs/api.md, "Deviations from v1"): every error is `{"errors": [...]}` in the request\'s language (v1 had four shapes);',
@@ -20,6 +21,7 @@ const description = [
 
 /** OpenAPI 3.1 document of every /api/v1 route (http/openapi.ts), with a browsable UI at /api/v1/docs/. */
 export const docsPlugin = fp(async (app) => {
+  app.addHook('onRoute', refuseUndescribedBody);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -70,6 +70,8 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   useRequestLanguage(request, reply, request.server.translator);
   const { status, errors } = describe(error, request);
+  // No hook runs for these: the HEAD rule of the onSend hook below, here.
+  if (request.method === 'HEAD') return reply.code(status).send();
   return sendErrors(reply, status, errors);
 }
 
@@ -91,6 +93,7 @@ export const errorsPlugin = fp<ErrorsOptions>(async (app, { allowedMethods, serv
     const storeFailure = storeFailureOf(error);
     if (storeFailure) {
       request.log.error({ err: error, store: storeFailure }, 'upload store failed');
+      app.metrics.storeError(storeFailure.code);
       reply.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
       return sendErrors(reply, 503, [request.t('errors.storeUnavailable')]);
     }
@@ -99,6 +102,13 @@ export const errorsPlugin = fp<ErrorsOptions>(async (app, { allowedMethods, serv
     if (!(error instanceof AppError)) return sendErrors(reply, status, errors);
     reply.headers(error.headers);
     return sendErrors(reply, status, errors, error.extra);
+  });
+
+  // A HEAD answer has no body, so its error names no JSON type for one (tus clients read HEAD's headers).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'HEAD' || reply.statusCode < 400) return payload;
+    reply.removeHeader('content-type');
+    return '';
   });
 
   /** 405 with Allow when a route has the path but not the method, else 404. */

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { createEventBus, type EventBus } from '../events/bus.ts';
+import { shutdownRetryFrame } from '../events/sse.ts';
 import { EventStream } from '../events/stream.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { isSessionRevoked } from '../services/sessions.ts';
@@ -44,9 +45,9 @@ export const eventsPlugin = fp<{ database: Database; heartbeatMs?: number }>(asy
   };
 
   app.decorate('events', { bus, open, openStreams: () => streams.size });
-  // Before the server waits for open connections to finish: end every stream.
+  // Before the server waits for open connections to finish: end every stream, telling each browser when to reconnect.
   app.addHook('preClose', async () => {
-    for (const stream of [...streams]) stream.close();
+    for (const stream of [...streams]) stream.close(shutdownRetryFrame());
   });
   app.addHook('onClose', async () => bus.close());
 });

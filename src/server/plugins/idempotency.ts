@@ -84,6 +84,9 @@ export const idempotencyPlugin = fp(async (app) => {
   app.addHook('preHandler', async (request) => {
     const key = request.headers['idempotency-key'];
     if (!UNSAFE.has(request.method) || typeof key !== 'string' || !request.url.startsWith('/api/')) return;
+    // No route (an owned route's `reply.callNotFound()` lands here: PATCH /users/login/ is /users/:uid/'s): the
+    // 404 or 405 comes first, whatever the key.
+    if (request.is404) return;
     if (key.length < 8 || key.length > 255) throw appError(400, 'errors.idempotencyKeyInvalid');
     if (request.isMultipart()) {
       request.deferredIdempotencyKey = key;

@@ -38,8 +38,8 @@ export const pushPlugin = fp<{ config: Config }>(async (app, { config }) => {
     // Tests push to a loopback service (PUSH_ALLOW_INSECURE_ENDPOINTS); otherwise only public addresses.
     transport: pushTransport({ publicOnly: !allowInsecureEndpoints }),
   });
-  const stop = onCommittedHere(app.db, (event) => {
-    if (event.type === NOTIFICATION_CREATED && event.id) pusher.pushNotification(event.userId, event.id);
+  const stop = onCommittedHere(app.db, ({ events }) => {
+    for (const event of events) if (event.type === NOTIFICATION_CREATED && event.id) pusher.pushNotification(event.userId, event.id);
   });
   app.decorate('push', { publicKey: keys.publicKey, allowInsecureEndpoints, pusher });
   app.addHook('onClose', async () => {

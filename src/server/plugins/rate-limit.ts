@@ -2,12 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { hitRateLimit, type RateLimitRule } from '../services/rate-limit.ts';
 
-/** Counts this request against each rule; over any of them → 429 with Retry-After. */
-export async function enforceRateLimits(request: FastifyRequest, rules: RateLimitRule[]): Promise<void> {
+/**
+ * Counts this request against each rule; over any of them → 429 with Retry-After. `messageKey` may name a message
+ * that tells the user when to retry (`{{minutes}}`).
+ */
+export async function enforceRateLimits(request: FastifyRequest, rules: RateLimitRule[], messageKey = 'errors.tooManyRequests'): Promise<void> {
   for (const rule of rules) {
     const retryAfter = await hitRateLimit(request.server.db, rule);
     if (retryAfter !== null) {
-      throw new AppError(429, [{ key: 'errors.tooManyRequests' }], { 'Retry-After': String(retryAfter) });
+      const minutes = Math.ceil(retryAfter / 60);
+      throw new AppError(429, [{ key: messageKey, values: { minutes } }], { 'Retry-After': String(retryAfter) });
     }
   }
 }
@@ -27,4 +31,9 @@ export const LIMITS = {
   emailChangeByUser: (userId: string) => ({ key: `email-change:user:${userId}`, limit: 5, windowSeconds: HOUR }),
   /** Each message mails the company. */
   contactByEmail: (email: string) => ({ key: `contact:email:${email.toLowerCase()}`, limit: 5, windowSeconds: HOUR }),
+  /**
+   * A new e-mail for each message must not open the flood again. A clinic behind one NAT writes a few messages a
+   * day; 20 an hour from one address is already a flood.
+   */
+  contactByIp: (ip: string) => ({ key: `contact:ip:${ip}`, limit: 20, windowSeconds: HOUR }),
 };

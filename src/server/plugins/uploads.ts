@@ -42,7 +42,13 @@ export const uploadsPlugin = fp<UploadsOptions>(async (app, options) => {
   const locker = options.databaseUrl ? new PostgresLocker(options.databaseUrl) : undefined;
   if (locker) app.addHook('onClose', () => locker.close());
   const log = app.log.child({ module: 'uploads' });
-  const tus = createTusServer({ db: app.db, store, path: options.path, maxBytes, locker, log });
+  const storeLog = {
+    error: (details: { store?: { code?: string } }, message: string) => {
+      app.metrics.storeError(details.store?.code ?? 'unknown');
+      log.error(details, message);
+    },
+  };
+  const tus = createTusServer({ db: app.db, store, path: options.path, maxBytes, locker, log: storeLog });
   const sweep = async () => {
     const removed = await sweepExpiredUploads(app.db, store.remove);
     if (removed > 0) log.info({ removed }, 'expired uploads removed');
@@ -51,9 +57,18 @@ export const uploadsPlugin = fp<UploadsOptions>(async (app, options) => {
     return removed;
   };
   app.decorate('uploads', { store, tus, maxBytes, sweep });
-  const sweepQuietly = () => sweep().catch((error: unknown) => log.warn({ err: error }, 'upload sweep failed'));
+  const everyMs = options.sweepMs ?? DEFAULT_SWEEP_MS;
+  const ran = app.metrics.task('upload-sweep', everyMs / 1000);
+  const sweepQuietly = () =>
+    sweep().then(
+      () => ran('success'),
+      (error: unknown) => {
+        ran('failure');
+        log.warn({ err: error }, 'upload sweep failed');
+      },
+    );
   await sweepQuietly();
-  const timer = setInterval(() => void sweepQuietly(), options.sweepMs ?? DEFAULT_SWEEP_MS);
+  const timer = setInterval(() => void sweepQuietly(), everyMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 });

@@ -89,6 +89,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: Analysis, ...errors },
         openapi: { ...form.openapi, responses: { 201: { headers: { ...sends.etag, ...sends.location } } } },
       },
+      validatorCompiler: form.validatorCompiler,
     },
     async (request, reply) => {
       requireVerifiedEmail(request);
@@ -130,6 +131,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), ...errors },
         openapi: { ...form.openapi, ifMatch: true, responses: { 204: { headers: sends.etag } } },
       },
+      validatorCompiler: form.validatorCompiler,
     },
     async (request, reply) => {
       requireVerifiedEmail(request);

@@ -15,17 +15,22 @@ import {
   VerifyEmailBody,
 } from '#shared/schemas/users.ts';
 import { appError, fieldErrors, type AppError, type ErrorMessage } from '../errors.ts';
-import { REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from '../plugins/auth.ts';
+import { SecondStepRequired } from '#shared/schemas/security.ts';
+import { REFRESH_COOKIE, accountDeletedError, beginSession, clearSessionCookies, deviceOf, setSessionCookies, setSignInChallengeCookie } from '../plugins/auth.ts';
 import { LIMITS, enforceRateLimits } from '../plugins/rate-limit.ts';
 import { sendAccountLink } from '../services/account-mail.ts';
+import { allDocuments } from '../services/consents.ts';
+import { secondStepsOf } from '../services/second-factors.ts';
+import { signSignInChallenge } from '../services/sign-in-challenge.ts';
 import {
   familyOfRefreshToken,
   refreshSession,
   revokeFamily,
   revokeUserSessions,
-  startSession,
 } from '../services/sessions.ts';
 import { consumeUserToken } from '../services/user-tokens.ts';
+import { passkeySignInRoutes } from './passkey-sign-in.ts';
+import { secondStepRoutes } from './second-step.ts';
 import {
   checkCredentials,
   createUser,
@@ -73,8 +78,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const problems = registrationErrors(body);
       if (problems.length > 0) throw fieldErrors(problems);
-      const user = await createUser(app.db, { ...body, password: body.password1, language: request.lang });
-      setSessionCookies(request, reply, await startSession(app.db, app.signingKey, user.id));
+      // Ticking "I accept" accepts the versions in force of the terms of use and of the privacy notice (issue 30).
+      const accepted = allDocuments(app.privacy.versions);
+      const user = await createUser(app.db, { ...body, password: body.password1, language: request.lang }, { accepted, device: deviceOf(request) });
+      await beginSession(request, reply, user, ['pwd']);
       const mailed = await sendAccountLink(app.mailContext(request), 'verifyEmail', user);
       reply.code(201);
       return { id: user.id, isStaff: user.isStaff, ...(mailed ? {} : { warning: request.t('auth.verificationNotSent') }) };
@@ -83,25 +90,40 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/login/',
-    { schema: { tags, summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: AuthResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Sign in with e-mail and password: the session (200), or, when the account has a second factor, 202 and a challenge cookie for POST /users/login/second-step/',
+        body: LoginBody,
+        response: { 200: AuthResponse, 202: SecondStepRequired, ...errors },
+      },
+    },
     async (request, reply) => {
       const email = request.body.email || request.body.username || '';
-      await enforceRateLimits(request, [LIMITS.loginByIp(request.ip), LIMITS.loginByEmail(email)]);
+      await enforceRateLimits(request, [LIMITS.loginByIp(request.ip), LIMITS.loginByEmail(email)], 'errors.tooManySignIns');
       const user = email ? await checkCredentials(app.db, email, request.body.password) : null;
       if (!user) throw appError(400, 'auth.invalidCredentials');
       await rememberLanguage(app.db, user.id, request.lang);
-      setSessionCookies(request, reply, await startSession(app.db, app.signingKey, user.id));
-      return { id: user.id, isStaff: user.isStaff };
+      const secondStep = await secondStepsOf(app.db, user.id);
+      if (secondStep.length > 0) {
+        setSignInChallengeCookie(request, reply, await signSignInChallenge(app.signingKey, user.id));
+        return reply.code(202).send({ secondStep });
+      }
+      await beginSession(request, reply, user, ['pwd']);
+      return { id: user.id, isStaff: user.isStaff, ...(user.isStaff && { secondFactorRequired: true }) };
     },
   );
+  await app.register(secondStepRoutes);
+  await app.register(passkeySignInRoutes);
 
   const rotateSession = async (request: FastifyRequest, reply: FastifyReply, bodyToken?: string) => {
     const token = bodyToken || request.cookies[REFRESH_COOKIE];
     if (!token) throw appError(401, 'auth.noRefreshToken');
-    const outcome = await refreshSession(app.db, app.signingKey, token);
+    const outcome = await refreshSession(app.db, app.signingKey, token, deviceOf(request));
     if (!outcome.ok) {
       clearSessionCookies(request, reply);
-      throw appError(401, 'auth.tokenInvalid');
+      throw outcome.accountDeleted ? accountDeletedError() : appError(401, 'auth.tokenInvalid');
     }
     setSessionCookies(request, reply, outcome.tokens);
     return {

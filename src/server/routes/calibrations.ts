@@ -69,6 +69,7 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: Calibration, ...errors },
         openapi: { ...form.openapi, responses: { 201: { headers: { ...sends.etag, ...sends.location } } } },
       },
+      validatorCompiler: form.validatorCompiler,
     },
     async (request, reply) => {
       requireVerifiedEmail(request);
@@ -109,6 +110,7 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), ...errors },
         openapi: { ...form.openapi, ifMatch: true, responses: { 204: { headers: sends.etag } } },
       },
+      validatorCompiler: form.validatorCompiler,
     },
     async (request, reply) => {
       requireVerifiedEmail(request);

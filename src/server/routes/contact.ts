@@ -12,15 +12,15 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['contact'],
-        summary: 'Write to the company: the message is stored and mailed to it; rate-limited per e-mail address',
+        summary: 'Write to the company: the message is stored and mailed to it; rate-limited per client address (20 an hour) and per e-mail address (5 an hour)',
         body: ContactBody,
         response: { 204: z.null(), 400: ErrorBody, 429: ErrorBody },
+        openapi: { responses: { 429: { description: 'Over 20 messages an hour from this client address (TRUST_PROXY: the address X-Forwarded-For names), or over 5 an hour for this e-mail address: retry after Retry-After seconds' } } },
       },
     },
     async (request, reply) => {
-      await enforceRateLimits(request, [LIMITS.contactByEmail(request.body.email)]);
-      const mailId = await storeContactMessage(app.db, request.body, request.lang, app.companyMail);
-      await app.mailQueue.deliver([mailId]);
+      await enforceRateLimits(request, [LIMITS.contactByIp(request.ip), LIMITS.contactByEmail(request.body.email)]);
+      await storeContactMessage(app.db, request.body, request.lang, app.companyMail);
       return reply.code(204).send(null);
     },
   );

@@ -4,7 +4,9 @@ import { Order, OrderList, OrderParams } from '#shared/schemas/orders.ts';
 import { UserIdParams } from '#shared/schemas/users.ts';
 import { sendVersion } from '../http/etag.ts';
 import { sends } from '../http/openapi.ts';
+import { pixContext } from '../http/notices.ts';
 import { getOrder, listOrders, presentOrders } from '../services/orders.ts';
+import { chargeOrderPix } from '../services/pix.ts';
 
 const tags = ['orders'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -26,6 +28,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await getOrder(app.db, request.params.uid, request.params.oid);
       sendVersion(reply, row.version);
+      const [order] = await presentOrders(app.db, [row], request.t);
+      return order!;
+    },
+  );
+
+  app.post(
+    '/users/:uid/orders/:oid/pix/',
+    {
+      schema: {
+        tags,
+        summary: "Renew the order's PIX charge (staff billed it by PIX): the one that has not expired, or a new one in `bill`. Not billed by PIX, or nothing to pay → 409",
+        params: OrderParams,
+        response: { 200: Order, ...errors, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const row = await chargeOrderPix(pixContext(request), await getOrder(app.db, request.params.uid, request.params.oid));
       const [order] = await presentOrders(app.db, [row], request.t);
       return order!;
     },

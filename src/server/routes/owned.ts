@@ -1,15 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isUuid } from '../http/uuid.ts';
 import { SIGNED_IN } from '../http/openapi.ts';
-import { requireOwner } from '../plugins/auth.ts';
+import { requireConsents, requireOwner } from '../plugins/auth.ts';
+import { accountDeletionRoutes } from './account-deletion.ts';
 import { analysisRoutes } from './analyses.ts';
 import { calibrationRoutes } from './calibrations.ts';
+import { dataExportRoutes } from './data-export.ts';
+import { deviceRoutes } from './devices.ts';
 import { eventRoutes } from './events.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
+import { consentRoutes } from './privacy.ts';
 import { pushSubscriptionRoutes } from './push.ts';
 import { quoteRoutes } from './quotes.ts';
-import { signatureRoutes } from './signatures.ts';
+import { securityRoutes } from './security.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
 import { userRoutes } from './users.ts';
 
 /** `/users/{uid}/…`: every route here serves only the signed-in user's own uid, checked before anything else. */
@@ -23,8 +28,12 @@ export const ownedRoutes: FastifyPluginAsync = async (app) => {
     // /users/register/ and /users/login/ also match /users/:uid/; a uid that is no UUID is not these routes.
     if (!isUuid((request.params as { uid?: string }).uid)) return reply.callNotFound();
     await requireOwner(request);
+    await requireConsents(request);
   });
   await app.register(userRoutes);
+  await app.register(accountDeletionRoutes);
+  await app.register(securityRoutes);
+  await app.register(deviceRoutes);
   await app.register(calibrationRoutes);
   await app.register(orderRoutes);
   await app.register(analysisRoutes);
@@ -32,5 +41,7 @@ export const ownedRoutes: FastifyPluginAsync = async (app) => {
   await app.register(eventRoutes);
   await app.register(pushSubscriptionRoutes);
   await app.register(quoteRoutes);
-  await app.register(signatureRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(consentRoutes);
+  await app.register(dataExportRoutes);
 };

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AnalysisList } from '#shared/schemas/analyses.ts';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { StaffAnalysisQuery } from '#shared/schemas/staff.ts';
@@ -8,6 +7,7 @@ import { StaffAnalysis, StaffAnalysisParams, StaffStatusMove, StaleAnalysis } fr
 import { AppError, InputError } from '../errors.ts';
 import { expectedVersion, sendVersion, versionTag } from '../http/etag.ts';
 import { readForm, type ReadForm } from '../http/forms.ts';
+import { bodyCheckedByHandler } from '../http/body-checked-by-handler.ts';
 import { filePart, withForm } from '../http/images.ts';
 import { noticeContext } from '../http/notices.ts';
 import { pdfOf } from '../http/pdf.ts';
@@ -85,10 +85,12 @@ export const staffAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Move an analysis on, from the status read (If-Match with its ETag, or `from`; neither → 400; stale → 412 with `current`): DS → AI → II (with `message` to the user) or PR → CO (with the report: `reportUploadId`, a finished PDF upload of `/uploads/` by this staff member, or the multipart PDF `report`); the same status again updates it; other moves → 409; audited; the user is notified (and mailed for II and CO)',
         params: StaffAnalysisParams,
-        body: z.any(),
+        body: StaffStatusMove,
         response: { 200: StaffAnalysis, ...errors },
         openapi: { requestBody: statusBody, ifMatch: true, responses: { 200: { headers: sends.etag } } },
       },
+      // A JSON or multipart form, read by readForm and checked by moveOf with StaffStatusMove.
+      validatorCompiler: bodyCheckedByHandler,
     },
     async (request, reply) => {
       const analysis = await findAnalysis(app.db, request.params.aid);

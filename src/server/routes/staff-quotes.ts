@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { QuotePatch, StaffQuote, StaffQuoteList, StaffQuoteParams, StaffQuoteQuery } from '#shared/schemas/staff.ts';
 import { expectedVersion, sendVersion } from '../http/etag.ts';
+import { noticeContext } from '../http/notices.ts';
 import { sends } from '../http/openapi.ts';
 import { markQuote, staffQuote, staffQuotePage } from '../services/staff-quotes.ts';
 
@@ -43,7 +44,7 @@ export const staffQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Mark a quote request answered (`{answered: true}`) or new again; If-Match with its ETag refuses a stale write (412); audited',
+        summary: 'Mark a quote request answered (`{answered: true, answer}`: the client is notified and mailed the answer) or new again; If-Match with its ETag refuses a stale write (412); audited',
         params: StaffQuoteParams,
         body: QuotePatch,
         response: { 200: StaffQuote, ...readErrors, 412: ErrorBody },
@@ -51,7 +52,7 @@ export const staffQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const quote = await markQuote(app.db, request.params.qid, request.body.answered, expectedVersion(request), request.user!.id, request.t);
+      const quote = await markQuote(noticeContext(request), request.params.qid, request.body, expectedVersion(request), request.user!.id, request.t);
       sendVersion(reply, quote.version);
       return quote;
     },

@@ -3,33 +3,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '#shared/schemas/common.ts';
 import { NewOrder, Order, OrderList } from '#shared/schemas/orders.ts';
-import { IssueBillBody } from '#shared/schemas/payments.ts';
-import { PaymentConfirmation, StaffOrderQuery } from '#shared/schemas/staff.ts';
+import { BillUrlBody, IssueBillBody, OrderBillBody } from '#shared/schemas/payments.ts';
+import { PaymentConfirmation, StaffOrderQuery, StaffReason } from '#shared/schemas/staff.ts';
 import { files } from '../db/schema.ts';
 import { appError, InputError } from '../errors.ts';
 import { readForm, type ReadForm, type UploadedFile } from '../http/forms.ts';
+import { bodyCheckedByHandler } from '../http/body-checked-by-handler.ts';
 import { filePart, withForm } from '../http/images.ts';
 import { pdfOf } from '../http/pdf.ts';
 import { readRefusals, SIGNED_IN, sends } from '../http/openapi.ts';
-import { noticeContext } from '../http/notices.ts';
+import { noticeContext, refundContext } from '../http/notices.ts';
+import { refundOrderPix } from '../services/pix-refund.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { issueBill } from '../services/payments.ts';
-import { tellUser } from '../services/notices.ts';
-import { confirmOrderPayment, createOrder, findOrder, orderNotice, presentOrders, setBill, staffOrderPage, type OrderRow } from '../services/orders.ts';
+import { confirmOrderPayment, createOrder, findOrder, presentOrders, setBill, staffOrderPage, type OrderRow } from '../services/orders.ts';
 import type { Db } from '../db/client.ts';
 import { staffAnalysisRoutes } from './staff-analyses.ts';
 import { staffAuditRoutes } from './staff-audit.ts';
 import { staffQuoteRoutes } from './staff-quotes.ts';
-import { staffSignatureRoutes } from './staff-signatures.ts';
+import { staffSubscriptionRoutes } from './staff-subscriptions.ts';
 import { staffUserRoutes } from './staff-users.ts';
 
 const tags = ['staff'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 const readErrors = readRefusals(errors);
-const formBody = z.any();
 const OrderIdParams = z.object({ oid: z.uuid('validation.invalidUuid') });
-const BillUrl = z.object({ billUrl: z.url({ protocol: /^https?$/, error: 'validation.invalidUrl' }) });
-const billBody = { 'application/json': z.union([BillUrl, IssueBillBody]), 'multipart/form-data': z.object({ bill: filePart('The bill, a PDF') }) };
+const billBody = { 'application/json': OrderBillBody, 'multipart/form-data': z.object({ bill: filePart('The bill, a PDF') }) };
 
 /** `/staff/…`: staff only (403 for other users, 401 anonymous). */
 async function requireStaff(request: FastifyRequest) {
@@ -60,7 +59,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffUserRoutes);
   await app.register(staffQuoteRoutes);
   await app.register(staffAnalysisRoutes);
-  await app.register(staffSignatureRoutes);
+  await app.register(staffSubscriptionRoutes);
   await app.register(staffAuditRoutes);
 
   app.get(
@@ -92,8 +91,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { created, row } = await createOrder(app.db, request.body, { staffId: request.user!.id, action: 'order.create' });
-      if (created) await tellUser(noticeContext(request), row.userId, orderNotice(row, 'orderCreated', 'success', 'orderCreated'));
+      const { row } = await createOrder(noticeContext(request), request.body, { staffId: request.user!.id, action: 'order.create' });
       reply.header('Location', `/api/v1/users/${row.userId}/orders/${row.id}/`);
       return reply.code(201).send(await present(request, row));
     },
@@ -107,25 +105,47 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Issue an order's bill: JSON `{provider}` issues a boleto through the payment provider (its PDF becomes `billUrl`; the payer's CPF or CNPJ from the profile, or `cpf`/`cnpj` here when the profile has none, then kept there; another one than the profile's → 409; a paid order → 409); or a multipart PDF `bill`, or JSON `{billUrl}`; audited",
         params: OrderIdParams,
-        body: formBody,
+        body: OrderBillBody,
         response: { 200: Order, ...errors },
         openapi: { requestBody: billBody },
       },
+      // A JSON or multipart form, read by readForm and checked by parseIssueBill / parseBillUrl.
+      validatorCompiler: bodyCheckedByHandler,
     },
     async (request) => {
       const order = await findOrder(app.db, request.params.oid);
       const form = await readForm(request, app.fileStore, ['bill']);
       const actor = { staffId: request.user!.id, action: 'order.bill' as const };
+      const ctx = noticeContext(request);
       return withForm(form, async () => {
         const pdf = pdfOf(form.files.bill, 'bill');
         const issue = !pdf && form.fields.provider !== undefined ? parseIssueBill(form) : null;
         const { row, replacedStorageKey } = issue
-          ? await issueBill({ db: app.db, fileStore: app.fileStore, provider: app.payments.issuer }, order, issue, new Date(), actor)
-          : await setBill(app.db, order, pdf ? { fileId: await recordFile(app.db, order.userId, pdf) } : { url: parseBillUrl(form) }, actor);
+          ? await issueBill({ ...ctx, fileStore: app.fileStore, provider: app.payments.issuer }, order, issue, new Date(), actor)
+          : await setBill(ctx, order, pdf ? { fileId: await recordFile(app.db, order.userId, pdf) } : { url: parseBillUrl(form) }, actor);
         if (replacedStorageKey) await app.fileStore.remove(replacedStorageKey);
-        await tellUser(noticeContext(request), row.userId, orderNotice(row, 'billIssued', 'update', 'billIssued'));
         return { result: await present(request, row), keep: pdf !== null };
       });
+    },
+  );
+
+  app.post(
+    '/staff/orders/:oid/refund/',
+    {
+      schema: {
+        tags,
+        summary:
+          "Refund the order's PIX payment in full through the provider (the sandbox at once; optional `reason`): the charge `refunded`, the order `REF` and no longer active; audited; the user is notified and mailed. Nothing paid by PIX → 409",
+        params: OrderIdParams,
+        body: StaffReason.nullish(),
+        response: { 200: Order, ...errors },
+        openapi: { bodyOptional: true },
+      },
+    },
+    async (request) => {
+      const order = await findOrder(app.db, request.params.oid);
+      const actor = { staffId: request.user!.id, action: 'order.refund' as const, reason: request.body?.reason };
+      return present(request, await refundOrderPix(refundContext(request), order, actor));
     },
   );
 
@@ -142,8 +162,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await findOrder(app.db, request.params.oid);
-      const { changed, row } = await confirmOrderPayment(app.db, order, request.user!.id, request.body.reason);
-      if (changed) await tellUser(noticeContext(request), row.userId, orderNotice(row, 'paymentConfirmed', 'success', 'paymentConfirmed'));
+      const { row } = await confirmOrderPayment(noticeContext(request), order, request.user!.id, request.body.reason);
       return present(request, row);
     },
   );
@@ -156,7 +175,7 @@ function parseIssueBill(form: ReadForm): IssueBillBody {
 }
 
 function parseBillUrl(form: ReadForm): string {
-  const parsed = BillUrl.safeParse(form.fields);
+  const parsed = BillUrlBody.safeParse(form.fields);
   if (!parsed.success) throw new InputError(parsed.error.issues);
   return parsed.data.billUrl;
 }

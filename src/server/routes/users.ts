@@ -15,7 +15,8 @@ import {
 } from '#shared/schemas/users.ts';
 import { appError, fieldErrors } from '../errors.ts';
 import { assertIfMatch, sendVersion } from '../http/etag.ts';
-import { readRefusals, sends } from '../http/openapi.ts';
+import { needsRecentSignIn, readRefusals, sends } from '../http/openapi.ts';
+import { requireRecentSignIn } from '../plugins/auth.ts';
 import { LIMITS, enforceRateLimits } from '../plugins/rate-limit.ts';
 import { sendAccountLink } from '../services/account-mail.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
@@ -88,15 +89,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change the e-mail; the new address must be confirmed through the mailed link',
+        summary: 'Change the e-mail (needs a sign-in within 5 minutes); the new address must be confirmed through the mailed link',
         params: UserIdParams,
         body: EmailPatchBody,
-        response: { 200: WarningResponse, 204: empty, ...errors },
-        openapi: { ifMatch: true },
+        response: { 200: WarningResponse, 204: empty, 403: ErrorBody, ...errors },
+        openapi: { ifMatch: true, responses: needsRecentSignIn },
       },
     },
     async (request, reply) => {
-      assertIfMatch(request, (await currentUser(request.params.uid)).version);
+      const before = await currentUser(request.params.uid);
+      assertIfMatch(request, before.version);
+      if (request.body.email.trim().toLowerCase() !== before.email) await requireRecentSignIn(request);
       await enforceRateLimits(request, [LIMITS.emailChangeByUser(request.params.uid)]);
       await changeEmail(app.db, request.params.uid, request.body.email);
       const user = await currentUser(request.params.uid);
@@ -151,12 +154,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:uid/change_password/',
     {
+      preHandler: requireRecentSignIn,
       schema: {
         tags,
-        summary: 'Change the password; ends every other session',
+        summary: 'Change the password (needs a sign-in within 5 minutes); ends every other session',
         params: UserIdParams,
         body: ChangePasswordBody,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, 403: ErrorBody, ...errors },
+        openapi: { responses: needsRecentSignIn },
       },
     },
     async (request) => {

@@ -11,7 +11,8 @@ import { storeImages, type ImagesSource } from './images.ts';
 import { writeAndTell } from './notices.ts';
 import { dayAfter } from './audit.ts';
 import { ConcurrentCreate, createOnce, dropFileRow, guardRaces, versionIs, whyNotWritten, type RaceRule } from './queued-writes.ts';
-import { fileUrl, serviceNameOf, type OrderRow } from './orders.ts';
+import { serviceNameOf } from './catalog.ts';
+import { fileUrl, type OrderRow } from './orders.ts';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 

@@ -1,7 +1,9 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AuditAction, AuditEntry, AuditQuery, AuditRecordType } from '#shared/schemas/staff-audit.ts';
 import type { Db } from '../db/client.ts';
-import { auditLog, users } from '../db/schema.ts';
+import { analyses, auditLog, files, orders, quoteRequests, subscriptions, users } from '../db/schema.ts';
+import type { Translate } from '../i18n/translator.ts';
+import { auditNames, type AuditNames } from './audit-names.ts';
 
 /**
  * The staff audit log (issue 17). Append-only by design: this module only inserts and reads (there is no update
@@ -54,9 +56,23 @@ export async function auditChange<T extends object>(
 /** The start of the day after `day` (UTC): the end of an inclusive range. */
 export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
-function whereOf(query: AuditQuery): SQL | undefined {
+/** Entries about `userId`'s records: the user themself, or an order, analysis, subscription, quote or file of theirs. */
+function aboutUser(db: Db, userId: string): SQL | undefined {
+  const of = (type: AuditRecordType, ids: SQLWrapper) => and(eq(auditLog.recordType, type), inArray(auditLog.recordId, ids));
+  return or(
+    and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, userId)),
+    of('order', db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))),
+    of('analysis', db.select({ id: analyses.id }).from(analyses).where(eq(analyses.userId, userId))),
+    of('signature', db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId))),
+    of('quote', db.select({ id: quoteRequests.id }).from(quoteRequests).where(eq(quoteRequests.userId, userId))),
+    of('file', db.select({ id: files.id }).from(files).where(eq(files.userId, userId))),
+  );
+}
+
+function whereOf(db: Db, query: AuditQuery): SQL | undefined {
   return and(
     query.staffId ? eq(auditLog.staffId, query.staffId) : undefined,
+    query.userId ? aboutUser(db, query.userId) : undefined,
     query.recordType ? eq(auditLog.recordType, query.recordType) : undefined,
     query.recordId ? eq(auditLog.recordId, query.recordId) : undefined,
     query.action ? eq(auditLog.action, query.action) : undefined,
@@ -65,9 +81,9 @@ function whereOf(query: AuditQuery): SQL | undefined {
   );
 }
 
-/** A page of the log, newest first, with the staff member's name and e-mail, and how many entries match. */
-export async function auditPage(db: Db, query: AuditQuery): Promise<{ total: number; rows: AuditEntry[] }> {
-  const where = whereOf(query);
+/** A page of the log, newest first, with the staff member's name and e-mail, the names of its records and values (in `t`'s language), and how many entries match. */
+export async function auditPage(db: Db, query: AuditQuery, t: Translate): Promise<{ total: number; rows: AuditEntry[] }> {
+  const where = whereOf(db, query);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLog).where(where);
   const rows = await db
     .select({ entry: auditLog, staffName: users.name, staffEmail: users.email })
@@ -77,10 +93,14 @@ export async function auditPage(db: Db, query: AuditQuery): Promise<{ total: num
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(query.limit)
     .offset(query.offset);
-  return { total, rows: rows.map(({ entry, staffName, staffEmail }) => presentAudit(entry, staffName ?? '', staffEmail ?? '')) };
+  const names = await auditNames(db, rows.map(({ entry }) => entry), t);
+  return { total, rows: rows.map(({ entry, staffName, staffEmail }) => presentAudit(entry, staffName ?? '', staffEmail ?? '', names)) };
 }
 
-function presentAudit(row: AuditRow, staffName: string, staffEmail: string): AuditEntry {
+function presentAudit(row: AuditRow, staffName: string, staffEmail: string, names: AuditNames): AuditEntry {
+  const record = names.records.get(row.recordId);
+  const ownerId = record?.ownerId ?? null;
+  const named = [row.before, row.after].flatMap((side) => Object.values(side ?? {})).filter((value) => typeof value === 'string' && names.values.has(value)) as string[];
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -90,8 +110,11 @@ function presentAudit(row: AuditRow, staffName: string, staffEmail: string): Aud
     action: row.action as AuditAction,
     recordType: row.recordType as AuditRecordType,
     recordId: row.recordId,
+    recordName: record?.name ?? '',
+    owner: ownerId ? { id: ownerId, name: names.values.get(ownerId) ?? '' } : null,
     before: row.before ?? null,
     after: row.after ?? null,
+    names: Object.fromEntries(named.map((id) => [id, names.values.get(id)!])),
   };
 }
 

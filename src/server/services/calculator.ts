@@ -2,7 +2,7 @@ import { CALCULATOR_BENEFIT } from '#shared/catalog.ts';
 import { coefficientsOf, injectedActivity, isRadionuclide, type Activity } from '#shared/radiosynoviorthesis/radiosynoviorthesis.ts';
 import type { Db } from '../db/client.ts';
 import { appError, fieldErrors, type ErrorMessage } from '../errors.ts';
-import { hasActiveBenefit } from './signatures.ts';
+import { hasActiveBenefit } from './subscriptions.ts';
 
 /**
  * The radiosynoviorthesis calculator (docs/v1-contract.md §1.15, docs/api.md): for subscribers whose activated

@@ -84,3 +84,6 @@ export async function findPlan(db: Db, id: string, t: Translate): Promise<Plan |
   const [plan] = await selectPlans(db, t, id);
   return plan ?? null;
 }
+
+/** A service's title in the request's language, from its id (the catalog's texts). */
+export const serviceNameOf = (serviceId: string, t: Translate) => t(`catalog:services.${serviceId}.title`);

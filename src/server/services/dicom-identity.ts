@@ -1,11 +1,8 @@
-import { Readable } from 'node:stream';
-import { Reader, ZipReader, configure } from '@zip.js/zip.js/index-native.js';
+import { Reader, ZipReader } from './zip-js.ts';
 import { isDicomPart10, readDicomHeader } from '#shared/dicom/dicom-file.ts';
 import { headerExtent } from '#shared/dicom/header-extent.ts';
 import { identifyingElementsIn } from '#shared/dicom/residual.ts';
-import { readRange, type StoredObject } from '../storage/stored-object.ts';
-
-configure({ useWebWorkers: false, chunkSize: 64 * 1024 });
+import { pulledStream, readRange, type StoredObject } from '../storage/stored-object.ts';
 
 /** A header is read up to its Pixel Data; one that is not there by this many bytes is judged on what was read. */
 const MAX_HEADER_BYTES = 8 * 1024 * 1024;
@@ -26,7 +23,7 @@ export async function identifyingElementsOf(open: () => Promise<StoredObject>, t
   if (type !== 'application/dicom' && !ZIP_TYPES.has(type)) return null;
   try {
     const object = await open();
-    if (type === 'application/dicom') return elementsOfHeader(await headerOf(Readable.toWeb(object.stream(0)) as ReadableStream<Uint8Array>));
+    if (type === 'application/dicom') return elementsOfHeader(await headerOf(pulledStream(object, 0)));
     return await elementsOfZip(object);
   } catch {
     return null;
@@ -34,7 +31,8 @@ export async function identifyingElementsOf(open: () => Promise<StoredObject>, t
 }
 
 async function elementsOfZip(object: StoredObject): Promise<string[] | null> {
-  const zip = new ZipReader(new StoredObjectReader(object));
+  const reader = new StoredObjectReader(object);
+  const zip = new ZipReader(reader);
   try {
     const found = new Set<string>();
     let dicomFiles = 0;
@@ -43,7 +41,7 @@ async function elementsOfZip(object: StoredObject): Promise<string[] | null> {
       if (dicomFiles >= FILES_CHECKED || lookedAt >= ENTRIES_LOOKED_AT) break;
       if (entry.directory || !entry.getData) continue;
       lookedAt += 1;
-      const header = await headerOfEntry(entry.getData.bind(entry));
+      const header = await headerOfEntry(reader, entry.getData.bind(entry));
       const elements = elementsOfHeader(header);
       if (elements === null) continue;
       dicomFiles += 1;
@@ -56,10 +54,15 @@ async function elementsOfZip(object: StoredObject): Promise<string[] | null> {
 }
 
 /**
- * zip.js reading a stored object: the directory's small reads gathered, each entry's data one stream from
- * the store (a ranged GetObject on S3), cancelled as soon as the header is read.
+ * zip.js reading a stored object: the directory's small reads gathered, each entry's data pulled from
+ * the store as it is inflated (ranged GetObjects on S3), stopped as soon as the header is read. zip.js
+ * notices our writer's stop only after its own queues (a few chunks) drain: `entryRead` stops the pulls from
+ * the store at once.
  */
 class StoredObjectReader extends Reader<StoredObject> {
+  /** Aborted once the entry being read has given its header. */
+  entryRead = new AbortController();
+
   constructor(private readonly object: StoredObject) {
     super(object);
     this.size = object.size;
@@ -70,7 +73,7 @@ class StoredObjectReader extends Reader<StoredObject> {
   }
 
   override createReadable({ offset = 0, size }: { offset?: number; size?: number } = {}): ReadableStream<Uint8Array> {
-    return Readable.toWeb(this.object.stream(offset, size === undefined ? this.size : offset + size)) as ReadableStream<Uint8Array>;
+    return pulledStream(this.object, offset, size === undefined ? this.size : offset + size, this.entryRead.signal);
   }
 }
 
@@ -121,20 +124,23 @@ async function headerOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array>
   return header.bytes();
 }
 
-/** A zip entry's header, inflating no further than it (the writer stops the read). */
-async function headerOfEntry(getData: (writer: WritableStream<Uint8Array>) => Promise<unknown>): Promise<Uint8Array> {
+/** A zip entry's header, inflating no further than it (the writer stops the read, and the reader's pulls). */
+async function headerOfEntry(reader: StoredObjectReader, getData: (writer: WritableStream<Uint8Array>) => Promise<unknown>): Promise<Uint8Array> {
   const header = new HeaderBytes();
+  reader.entryRead = new AbortController();
   // Stopping the read errors the writer; zip.js then closes it, which Node 24 refuses with its own TypeError
   // (Node 20 rethrows ENOUGH): once the header is complete, whatever the read ends with is that stop.
-  await getData(headerSink(header)).catch((error: unknown) => {
+  await getData(headerSink(header, reader.entryRead)).catch((error: unknown) => {
     if (!header.complete) throw error;
   });
   return header.bytes();
 }
 
-const headerSink = (header: HeaderBytes) =>
+const headerSink = (header: HeaderBytes, read?: AbortController) =>
   new WritableStream<Uint8Array>({
     write(chunk) {
-      if (header.add(chunk)) throw ENOUGH;
+      if (!header.add(chunk)) return;
+      read?.abort(ENOUGH);
+      throw ENOUGH;
     },
   });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { noteQueuedMail } from '../events/publish.ts';
 import { outgoingMails } from '../db/schema.ts';
 import type { Translate } from '../i18n/translator.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
@@ -15,7 +16,7 @@ import type { Mailer, MailMessage } from '../mail/mailer.ts';
  */
 
 /** `notice`: a user's notice mail (services/notices.ts: order, payment, report and subscription events). */
-export type MailKind = 'contact' | 'quote' | 'signature' | 'notice';
+export type MailKind = 'contact' | 'quote' | 'signature' | 'notice' | 'payment';
 
 /** Where the mails to the company go (v1: DEFAULT_FROM_EMAIL, `MAIL_FROM`'s address), in its language (pt-BR). */
 export interface CompanyMail {
@@ -51,12 +52,16 @@ export interface DeliveryReport {
   gaveUp: number;
 }
 
-/** Writes a mail in the caller's transaction; returns its id, to deliver once that transaction commits. */
+/**
+ * Writes a mail in the caller's transaction. Inside `writeAndPublish` (events/publish.ts) it is sent as soon as that
+ * transaction commits (plugins/mail-queue.ts), in the background; otherwise by the next run of the retry job.
+ */
 export async function queueMail(tx: Db, kind: MailKind, message: MailMessage): Promise<string> {
   const [row] = await tx
     .insert(outgoingMails)
     .values({ kind, recipient: message.to, replyTo: message.replyTo ?? null, subject: message.subject, text: message.text, html: message.html })
     .returning({ id: outgoingMails.id });
+  noteQueuedMail(tx, row!.id);
   return row!.id;
 }
 

@@ -1,23 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_LANGUAGE, matchLanguage } from '#shared/languages.ts';
 import type { Db } from '../db/client.ts';
-import { users, type NOTIFICATION_KINDS } from '../db/schema.ts';
+import { bills, users, type NOTIFICATION_KINDS } from '../db/schema.ts';
 import type { Translator } from '../i18n/translator.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { noticeMail, type NoticeMailKind } from '../mail/templates.ts';
+import { boletoDetails, noticeMail, type NoticeMailKind } from '../mail/templates.ts';
 import { writeAndPublish } from '../events/publish.ts';
 import type { BusEvent } from '../events/bus.ts';
-import { deliverDueMails, queueMail } from './mail-queue.ts';
+import { queueMail } from './mail-queue.ts';
 import { insertNotification, notificationCreated } from './notifications.ts';
 
 export interface NoticeContext {
   db: Db;
-  mailer: Mailer;
   translator: Translator;
   /** Origin of the client app, for the links. */
   baseUrl: string;
-  log: FastifyBaseLogger;
 }
 
 export interface Notice {
@@ -26,25 +22,25 @@ export interface Notice {
   key: string;
   values: Record<string, string>;
   /** Order, payment, report and subscription events are also mailed (docs/api.md), through the mail queue, linking to a client page. */
-  mail?: { kind: NoticeMailKind; path: string };
+  mail?: { kind: NoticeMailKind; path: string; billFileId?: string | null; /** The mail's own values over `values` (a text the notification shortens). */ values?: Record<string, string> };
 }
 
-/** The notice's mail in the user's language, written in the change's transaction (services/mail-queue.ts); null: no such user. */
-async function queueNoticeMail(tx: Db, ctx: NoticeContext, userId: string, notice: Notice, mail: NonNullable<Notice['mail']>): Promise<string | null> {
+/** The boleto a bill's mail describes (none for a PDF or a link). */
+async function boletoOf(tx: Db, fileId: string | null | undefined) {
+  if (!fileId) return undefined;
+  const [bill] = await tx.select().from(bills).where(eq(bills.fileId, fileId));
+  return bill;
+}
+
+/** The notice's mail in the user's language, written in the change's transaction (services/mail-queue.ts); none for no such user. */
+async function queueNoticeMail(tx: Db, ctx: NoticeContext, userId: string, notice: Notice, mail: NonNullable<Notice['mail']>): Promise<void> {
   const [user] = await tx.select({ email: users.email, name: users.name, language: users.language }).from(users).where(eq(users.id, userId));
-  if (!user) return null;
+  if (!user) return;
   const t = ctx.translator.forLanguage(matchLanguage(user.language) ?? DEFAULT_LANGUAGE);
-  const values = { ...notice.values, ...(notice.values.service ? { service: t(`catalog:services.${notice.values.service}.title`) } : {}) };
-  return queueMail(tx, 'notice', noticeMail(t, { kind: mail.kind, to: user.email, name: user.name, values, link: `${ctx.baseUrl}${mail.path}` }));
-}
-
-/** Sends a just-committed notice mail now; a refusal or an SMTP server down leaves it to the queue's retries, never an error for the change. */
-async function deliverNow(ctx: NoticeContext, mailId: string) {
-  try {
-    await deliverDueMails(ctx, new Date(), [mailId]);
-  } catch (error) {
-    ctx.log.error({ err: error, mailId }, 'notice mail not delivered now; the mail queue retries it');
-  }
+  const values = { ...notice.values, ...mail.values, ...(notice.values.service ? { service: t(`catalog:services.${notice.values.service}.title`) } : {}) };
+  const boleto = await boletoOf(tx, mail.billFileId);
+  const details = boleto ? boletoDetails(t, boleto) : undefined;
+  await queueMail(tx, 'notice', noticeMail(t, { kind: mail.kind, to: user.email, name: user.name, values, details, link: `${ctx.baseUrl}${mail.path}` }));
 }
 
 /** What a committed write makes known: its event on the bus (null: none), and a notification to its user. */
@@ -75,25 +71,17 @@ type NoticeNews = { event?: BusEvent | null; notice?: (Notice & { userId: string
 
 /**
  * `writeAndTell` with the notice's e-mail, queued in the same transaction (it exists exactly when the change does)
- * and sent once the change is committed; the mail queue retries it while the SMTP server fails. A change that
- * tells nobody mails nobody.
+ * and sent in the background once the change is committed (plugins/mail-queue.ts); nothing here waits on the SMTP
+ * server, and the mail queue retries while it fails. A change that tells nobody mails nobody.
  */
 export async function writeTellAndMail<T>(ctx: NoticeContext, write: (tx: Db) => Promise<T>, newsOf: (result: T) => NoticeNews): Promise<T> {
   let news: NoticeNews = {};
-  let mailId: string | null = null;
   const writeWithMail = async (tx: Db) => {
     const written = await write(tx);
     news = newsOf(written);
     const { notice } = news;
-    mailId = notice?.mail ? await queueNoticeMail(tx, ctx, notice.userId, notice, notice.mail) : null;
+    if (notice?.mail) await queueNoticeMail(tx, ctx, notice.userId, notice, notice.mail);
     return written;
   };
-  const result = await writeAndTell(ctx.db, writeWithMail, () => news);
-  if (mailId) await deliverNow(ctx, mailId);
-  return result;
-}
-
-/** Tells the user about a change of their order or analysis: a notification (live events, Web Push) and, for some, an e-mail. */
-export async function tellUser(ctx: NoticeContext, userId: string, notice: Notice): Promise<void> {
-  await writeTellAndMail(ctx, async () => null, () => ({ notice: { ...notice, userId } }));
+  return writeAndTell(ctx.db, writeWithMail, () => news);
 }

@@ -38,9 +38,16 @@ export async function notify(
   return writeAndPublish(db, (tx) => insertNotification(tx, userId, { kind, key, values }), notificationCreated);
 }
 
+/** A title by what the notice is about (not its kind: "Sucesso" on every one says nothing). */
+function titleOf(row: NotificationRow, t: Translate): { title?: string } {
+  const title = t(`notificationTitles.${row.messageKey}`, { defaultValue: '' });
+  return title ? { title } : {};
+}
+
 export const presentNotification = (row: NotificationRow, t: Translate): Notification => ({
   id: row.id,
   message: t(`notifications.${row.messageKey}`, row.messageValues),
+  ...titleOf(row, t),
   kind: row.kind,
   checked: row.checked,
   createdAt: row.createdAt.toISOString(),

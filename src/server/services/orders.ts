@@ -9,13 +9,13 @@ import {
 } from '#shared/schemas/orders.ts';
 import type { StaffOrderQuery } from '#shared/schemas/staff.ts';
 import type { Db } from '../db/client.ts';
-import { analyses, files, orders, users } from '../db/schema.ts';
+import { analyses, files, orders, quoteRequests, users } from '../db/schema.ts';
 import { appError, fieldErrors, notFound } from '../errors.ts';
-import { writeAndPublish } from '../events/publish.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { latestBills, presentBill, type BillRow } from './bills.ts';
-import type { Notice } from './notices.ts';
+import { writeTellAndMail, type Notice, type NoticeContext } from './notices.ts';
 import { auditChange, type StaffActor } from './audit.ts';
+import { serviceNameOf } from './catalog.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -25,10 +25,13 @@ export const ORDER_CHANGED = 'order.changed';
 /** v1's service codes in the order code (`…-01`); model-comp had none in v1 (05 was commented out). */
 const SERVICE_NUMBERS: Record<ServiceId, string> = { 'dosi-clin': '01', 'dosi-preclin': '02', 'seg-quant': '03', radiosino: '04', 'model-comp': '05' };
 
-export const serviceNameOf = (serviceId: string, t: Translate) => t(`catalog:services.${serviceId}.title`);
 export const fileUrl = (fileId: string) => `/api/v1/files/${fileId}/`;
 
 const NO_COUNTS: AnalysisStatusCounts = { dataSet: 0, invalidInfos: 0, concluded: 0, processing: 0, analyzingInfos: 0 };
+
+/** A pasted URL or PDF replaces a provider's bill: its line would no longer be the bill shown. A PIX charge has no file. */
+const shownBill = (row: OrderRow, bill: BillRow) =>
+  bill.method === 'pix' ? row.paymentMethod === 'pix' && !row.billFileId && !row.billUrl : Boolean(bill.fileId) && bill.fileId === row.billFileId;
 
 export function presentOrder(row: OrderRow, counts: AnalysisStatusCounts, t: Translate, bill: BillRow | null = null): Order {
   return {
@@ -46,8 +49,8 @@ export function presentOrder(row: OrderRow, counts: AnalysisStatusCounts, t: Tra
     code: row.code,
     createdAt: row.createdAt.toISOString().slice(0, 10),
     billUrl: row.billFileId ? fileUrl(row.billFileId) : row.billUrl,
-    // A pasted URL or PDF replaces a provider's bill: its line would no longer be the bill shown.
-    bill: bill?.fileId && bill.fileId === row.billFileId ? presentBill(bill) : null,
+    paymentMethod: row.paymentMethod,
+    bill: bill && shownBill(row, bill) ? presentBill(bill) : null,
     version: row.version,
   };
 }
@@ -108,8 +111,9 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow> {
   return row;
 }
 
-/** The notice of an order's change (created, billed, paid), mailed with a link to My services. */
-export const orderNotice = (row: OrderRow, key: string, kind: Notice['kind'], mail: NonNullable<Notice['mail']>['kind']): Notice => ({
+/** The notice of an order's change (created, billed, paid) to its user, mailed with a link to My services. */
+export const orderNotice = (row: OrderRow, key: string, kind: Notice['kind'], mail: NonNullable<Notice['mail']>['kind']): Notice & { userId: string } => ({
+  userId: row.userId,
   kind,
   key,
   values: { code: row.code, service: row.serviceId },
@@ -118,23 +122,27 @@ export const orderNotice = (row: OrderRow, key: string, kind: Notice['kind'], ma
 
 export const orderEvent = (row: OrderRow) => ({ type: ORDER_CHANGED, userId: row.userId, id: row.id });
 
+/** A staff move of an order and what it tells its user: the change, its event, the notification and the mail commit together. */
+const orderNews = (row: OrderRow, notice: Notice & { userId: string }) => ({ event: orderEvent(row), notice });
+
 /** v1's code without the user's number: `yy/nnnn-ss` (year, order number, service). */
 const codeOf = (number: number, serviceId: ServiceId, now: Date) =>
   `${String(now.getUTCFullYear() % 100).padStart(2, '0')}/${String(number).padStart(4, '0')}-${SERVICE_NUMBERS[serviceId]}`;
 
 /**
- * Staff: creates an order for a user (remaining = quantity, awaiting payment). With the client's id, the same
- * order again returns the existing one (`created: false`); 400 when the user does not exist.
+ * Staff: creates an order for a user (remaining = quantity, awaiting payment), who is told in the same transaction.
+ * With the client's id, the same order again returns the existing one (`created: false`); 400 when the user does not exist.
  */
-export async function createOrder(db: Db, input: NewOrder, actor?: StaffActor): Promise<{ created: boolean; row: OrderRow }> {
+export async function createOrder(ctx: NoticeContext, input: NewOrder, actor?: StaffActor): Promise<{ created: boolean; row: OrderRow }> {
+  const { db } = ctx;
   if (input.id) {
     const [existing] = await db.select().from(orders).where(eq(orders.id, input.id));
     if (existing) return { created: false, row: existing };
   }
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
   if (!user) throw fieldErrors([{ field: 'user_id', key: 'orders.userNotFound' }]);
-  const row = await writeAndPublish(
-    db,
+  const row = await writeTellAndMail(
+    ctx,
     async (tx) => {
       const result = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('orders', 'number'))::int AS number`);
       const number = (result as unknown as { rows: Array<{ number: number }> }).rows[0]!.number;
@@ -152,9 +160,11 @@ export async function createOrder(db: Db, input: NewOrder, actor?: StaffActor): 
         })
         .returning();
       if (actor) await auditChange(tx, actor, { type: 'order', id: inserted!.id }, { before: null, after: inserted! }, AUDITED_ORDER_FIELDS);
+      // Made from the user's quote: their My quotes shows it ordered.
+      if (input.quoteId) await tx.update(quoteRequests).set({ orderId: inserted!.id }).where(and(eq(quoteRequests.id, input.quoteId), eq(quoteRequests.userId, input.userId)));
       return inserted!;
     },
-    orderEvent,
+    (inserted) => orderNews(inserted, orderNotice(inserted, 'orderCreated', 'success', 'orderCreated')),
   );
   return { created: true, row };
 }
@@ -162,46 +172,80 @@ export async function createOrder(db: Db, input: NewOrder, actor?: StaffActor): 
 /** The order's values an audit entry keeps. */
 const AUDITED_ORDER_FIELDS = ['userId', 'serviceId', 'quantity', 'remaining', 'price', 'statusPayment', 'code', 'billFileId', 'billUrl', 'version'] as const;
 
-type OrderChange = Partial<Pick<OrderRow, 'statusPayment' | 'billFileId' | 'billUrl'>>;
+type OrderChange = Partial<Pick<OrderRow, 'statusPayment' | 'billFileId' | 'billUrl' | 'paymentMethod'>>;
 
-/**
- * Staff: an order's changed fields, with its version bumped; publishes the change (and audits it, with an actor).
- * With `whilePayment`, only while the order's payment status is that one (null when it no longer is).
- */
-async function changeOrder(db: Db, row: OrderRow, change: OrderChange, actor?: StaffActor, whilePayment?: OrderRow['statusPayment']) {
-  return writeAndPublish(
-    db,
+interface OrderMove {
+  /** The fields to change, or what writes their values first in the move's transaction (a boleto's file). */
+  change: OrderChange | ((tx: Db) => Promise<OrderChange>);
+  /** What the user is told of it (in the same transaction). */
+  notice: (row: OrderRow) => Notice & { userId: string };
+  actor?: StaffActor;
+  /** Only while the order's payment status is this one (null when it no longer is). */
+  whilePayment?: OrderRow['statusPayment'];
+  /** More of the move, in its transaction once the order has changed. */
+  afterChange?: (tx: Db) => Promise<void>;
+}
+
+/** Staff: an order's changed fields, with its version bumped, its event and its user's notice (audited, with an actor). */
+async function changeOrder(ctx: NoticeContext, row: OrderRow, { change, notice, actor, whilePayment, afterChange }: OrderMove) {
+  return writeTellAndMail(
+    ctx,
     async (tx) => {
+      const changed = typeof change === 'function' ? await change(tx) : change;
       const [updated] = await tx
         .update(orders)
-        .set({ ...change, modifiedAt: new Date(), version: sql`${orders.version} + 1` })
+        .set({ ...changed, modifiedAt: new Date(), version: sql`${orders.version} + 1` })
         .where(and(eq(orders.id, row.id), whilePayment ? eq(orders.statusPayment, whilePayment) : undefined))
         .returning();
-      if (updated && actor) await auditChange(tx, actor, { type: 'order', id: row.id }, { before: row, after: updated }, [...(Object.keys(change) as (keyof OrderChange)[]), 'version']);
+      if (updated && actor) await auditChange(tx, actor, { type: 'order', id: row.id }, { before: row, after: updated }, [...(Object.keys(changed) as (keyof OrderChange)[]), 'version']);
+      if (updated && afterChange) await afterChange(tx);
       return updated ?? null;
     },
-    (updated) => updated && orderEvent(updated),
+    (updated) => (updated ? orderNews(updated, notice(updated)) : {}),
   );
 }
 
-export async function updateOrder(db: Db, row: OrderRow, change: OrderChange, actor?: StaffActor): Promise<OrderRow> {
-  return (await changeOrder(db, row, change, actor))!;
-}
-
-/** Staff: the bill (a stored PDF or a URL) replaces the previous one; returns the order and the replaced file's storage key. */
-export async function setBill(db: Db, row: OrderRow, bill: { fileId: string } | { url: string }, actor?: StaffActor) {
-  const updated = await updateOrder(db, row, 'fileId' in bill ? { billFileId: bill.fileId, billUrl: null } : { billFileId: null, billUrl: bill.url }, actor);
-  if (!row.billFileId) return { row: updated, replacedStorageKey: null };
-  const [old] = await db.delete(files).where(eq(files.id, row.billFileId)).returning({ storageKey: files.storageKey });
-  return { row: updated, replacedStorageKey: old?.storageKey ?? null };
+/** A PDF (a boleto), a link to one, or a PIX charge (its `bills` row: no file). */
+export type BillSource = { fileId: string } | { url: string } | { pix: true };
+function billChange(bill: BillSource): OrderChange {
+  if ('pix' in bill) return { billFileId: null, billUrl: null, paymentMethod: 'pix' };
+  return 'fileId' in bill ? { billFileId: bill.fileId, billUrl: null, paymentMethod: 'boleto' } : { billFileId: null, billUrl: bill.url, paymentMethod: 'boleto' };
 }
 
 /**
- * Staff confirm an order's payment by hand (CON), with the reason in the audit log; already confirmed (or confirmed
- * meanwhile by a webhook or another staff member): as it is, nothing told twice.
+ * Staff: the bill (a stored PDF, a URL, or what `bill` writes in the move's transaction: a boleto) replaces the previous
+ * one, whose file row goes in the same transaction; the user is told. Returns the order and the replaced file's
+ * storage key (to remove from the store once committed).
  */
-export async function confirmOrderPayment(db: Db, row: OrderRow, staffId: string, reason: string): Promise<{ changed: boolean; row: OrderRow }> {
+export async function setBill(ctx: NoticeContext, row: OrderRow, bill: BillSource | ((tx: Db) => Promise<BillSource>), actor?: StaffActor) {
+  let replacedStorageKey: string | null = null;
+  const updated = await changeOrder(ctx, row, {
+    change: typeof bill === 'function' ? async (tx) => billChange(await bill(tx)) : billChange(bill),
+    actor,
+    notice: (updated) => {
+      const told = orderNotice(updated, 'billIssued', 'update', 'billIssued');
+      return { ...told, mail: { ...told.mail!, billFileId: updated.billFileId } };
+    },
+    afterChange: async (tx) => {
+      if (!row.billFileId) return;
+      const [old] = await tx.delete(files).where(eq(files.id, row.billFileId)).returning({ storageKey: files.storageKey });
+      replacedStorageKey = old?.storageKey ?? null;
+    },
+  });
+  return { row: updated!, replacedStorageKey };
+}
+
+/**
+ * Staff confirm an order's payment by hand (CON), with the reason in the audit log, the user told in the same
+ * transaction; already confirmed (or confirmed meanwhile by a webhook or another staff member): as it is, nothing told twice.
+ */
+export async function confirmOrderPayment(ctx: NoticeContext, row: OrderRow, staffId: string, reason: string): Promise<{ changed: boolean; row: OrderRow }> {
   if (row.statusPayment === 'CON') return { changed: false, row };
-  const updated = await changeOrder(db, row, { statusPayment: 'CON' }, { staffId, action: 'order.confirmPayment', reason }, 'APG');
-  return updated ? { changed: true, row: updated } : { changed: false, row: await findOrder(db, row.id) };
+  const updated = await changeOrder(ctx, row, {
+    change: { statusPayment: 'CON' },
+    actor: { staffId, action: 'order.confirmPayment', reason },
+    whilePayment: 'APG',
+    notice: (updated) => orderNotice(updated, 'paymentConfirmed', 'success', 'paymentConfirmed'),
+  });
+  return updated ? { changed: true, row: updated } : { changed: false, row: await findOrder(ctx.db, row.id) };
 }

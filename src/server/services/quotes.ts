@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { ServiceId } from '#shared/catalog.ts';
-import { QUOTE_FIELDS, QuoteRequest, QuoteService, serviceIdOf, type QuoteFields } from '#shared/schemas/quotes.ts';
+import { QUOTE_FIELDS, QuoteRequest, QuoteService, serviceIdOf, type MyQuote, type QuoteFields } from '#shared/schemas/quotes.ts';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { quoteRequests, users } from '../db/schema.ts';
@@ -60,26 +60,44 @@ async function insertQuote(tx: Db, userId: string, { id, serviceId, fields }: Qu
 }
 
 /** Queues the company's mail, with the user's profile, in the request's transaction. */
-async function queueQuoteMail(tx: Db, company: CompanyMail, row: QuoteRow): Promise<string> {
+async function queueQuoteMail(tx: Db, company: CompanyMail, row: QuoteRow): Promise<void> {
   const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
-  return queueMail(tx, 'quote', quoteMail(company.t, { to: company.to, profile: user!, serviceId: row.serviceId, fields: row.fields }));
+  await queueMail(tx, 'quote', quoteMail(company.t, { to: company.to, profile: user!, serviceId: row.serviceId, fields: row.fields }));
 }
 
 /**
  * Stores the request, its mail to the company and the user's notification in one transaction, once per client
- * id; `mailIds` are the mails to deliver now that it has committed (none on a replay).
+ * id; the mail is sent once it has committed (none again on a replay).
  */
-export async function createQuoteRequest(db: Db, userId: string, input: QuoteInput, company: CompanyMail): Promise<CreateOutcome<QuoteRow> & { mailIds: string[] }> {
+export async function createQuoteRequest(db: Db, userId: string, input: QuoteInput, company: CompanyMail): Promise<CreateOutcome<QuoteRow>> {
   const notice = { userId, kind: 'success' as const, key: 'quoteRequested', values: {} };
-  let mailIds: string[] = [];
   const write = async (tx: Db) => {
     const row = await insertQuote(tx, userId, input);
-    mailIds = [await queueQuoteMail(tx, company, row)];
+    await queueQuoteMail(tx, company, row);
     return row;
   };
-  const outcome = await createOnce(
+  return createOnce(
     () => findReplay(db, userId, input),
     () => writeAndTell(db, write, () => ({ notice })),
   );
-  return { ...outcome, mailIds: outcome.created ? mailIds : [] };
+}
+
+/** Where a request stands for its client: ordered, answered, or waiting for staff. */
+function presentMyQuote(row: QuoteRow): MyQuote {
+  return {
+    id: row.id,
+    serviceId: row.serviceId as ServiceId,
+    fields: row.fields,
+    createdAt: row.createdAt.toISOString(),
+    status: row.orderId ? 'ordered' : row.answeredAt ? 'answered' : 'waiting',
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    answer: row.answeredAt ? row.answer : null,
+    orderId: row.orderId,
+  };
+}
+
+/** The user's own requests, newest first (My quotes, issue 29): few per user, so the whole list at once. */
+export async function listMyQuotes(db: Db, userId: string): Promise<MyQuote[]> {
+  const rows = await db.select().from(quoteRequests).where(eq(quoteRequests.userId, userId)).orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id));
+  return rows.map(presentMyQuote);
 }

@@ -22,12 +22,44 @@ export interface SessionTokens {
   refreshExpiresAt: Date;
 }
 
-export interface AccessClaims {
+/**
+ * How a session was signed in, the tokens' `amr` claim (RFC 8176 names): a password, then an authenticator
+ * code (`otp`) or a passkey (`hwk`); a passkey alone is `["hwk"]`.
+ */
+export const AUTH_METHODS = ['pwd', 'otp', 'hwk'] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+
+/** How and when (`auth_time`, unix seconds) the session last proved who its user is; refreshes keep both. */
+export interface SessionAuth {
+  amr: AuthMethod[];
+  authTime: number;
+}
+
+export const hasSecondFactor = (amr: readonly AuthMethod[]) => amr.includes('otp') || amr.includes('hwk');
+
+/** Changing the e-mail, the password or the second factors needs a sign-in (or re-authentication) this recent. */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
+export const signedInRecently = (auth: SessionAuth) => Math.floor(Date.now() / 1000) - auth.authTime <= RECENT_SIGN_IN_SECONDS;
+
+/** A sign-in that just happened. */
+export const authenticatedNow = (amr: AuthMethod[]): SessionAuth => ({ amr, authTime: Math.floor(Date.now() / 1000) });
+
+/** Who asked for a token: shown in the user's list of signed-in devices. */
+export interface Device {
+  userAgent: string | null;
+  ipAddress: string;
+}
+
+export interface AccessClaims extends SessionAuth {
   userId: string;
   familyId: string;
 }
 
-async function sign(key: Uint8Array, type: TokenType, claims: Record<string, string>, jti: string, seconds: number) {
+const isAuthMethods = (value: unknown): value is AuthMethod[] =>
+  Array.isArray(value) && value.length > 0 && value.every((method) => (AUTH_METHODS as readonly unknown[]).includes(method));
+
+async function sign(key: Uint8Array, type: TokenType, claims: Record<string, unknown>, jti: string, seconds: number) {
   return new SignJWT({ ...claims, token_type: type })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
@@ -43,15 +75,18 @@ async function verify(key: Uint8Array, token: string, type: TokenType) {
   if (payload.token_type !== type || typeof payload.id !== 'string' || typeof payload.fid !== 'string' || !payload.jti) {
     throw new Error('wrong token type');
   }
-  return { userId: payload.id, familyId: payload.fid, jti: payload.jti };
+  // Tokens issued before the claims existed were password sign-ins.
+  const amr = isAuthMethods(payload.amr) ? payload.amr : (['pwd'] as AuthMethod[]);
+  const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat ?? 0);
+  return { userId: payload.id, familyId: payload.fid, jti: payload.jti, amr, authTime };
 }
 
-async function issue(db: Db, key: Uint8Array, userId: string, familyId: string): Promise<SessionTokens> {
+async function issue(db: Db, key: Uint8Array, userId: string, familyId: string, auth: SessionAuth, device: Device): Promise<SessionTokens> {
   const jti = randomUUID();
   const accessExpiresAt = new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000);
   const refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000);
-  await db.insert(refreshTokens).values({ id: jti, familyId, userId, expiresAt: refreshExpiresAt });
-  const claims = { id: userId, fid: familyId };
+  await db.insert(refreshTokens).values({ id: jti, familyId, userId, expiresAt: refreshExpiresAt, ...device });
+  const claims = { id: userId, fid: familyId, amr: auth.amr, auth_time: auth.authTime };
   return {
     access: await sign(key, 'access', claims, randomUUID(), ACCESS_TOKEN_SECONDS),
     refresh: await sign(key, 'refresh', claims, jti, REFRESH_TOKEN_SECONDS),
@@ -61,21 +96,33 @@ async function issue(db: Db, key: Uint8Array, userId: string, familyId: string):
 }
 
 /** A login: a new token family. */
-export const startSession = (db: Db, key: Uint8Array, userId: string) => issue(db, key, userId, randomUUID());
+export const startSession = (db: Db, key: Uint8Array, userId: string, auth: SessionAuth, device: Device) =>
+  issue(db, key, userId, randomUUID(), auth, device);
 
-export type RefreshOutcome = { ok: true; tokens: SessionTokens } | { ok: false };
+/** The same session (family) proved itself again, e.g. with a first authenticator code: new tokens saying so. */
+export const reauthenticateSession = (db: Db, key: Uint8Array, userId: string, familyId: string, auth: SessionAuth, device: Device) =>
+  issue(db, key, userId, familyId, auth, device);
+
+export type RefreshOutcome = { ok: true; tokens: SessionTokens } | { ok: false; accountDeleted?: true };
+
+/** True when the token's user deleted the account (its row stays, pseudonymous, while kept bills need it). */
+async function isDeletedAccount(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.deletedAt);
+}
 
 /**
  * Rotates a refresh token. Within the grace window a replayed token rotates again; after it, the replay
  * revokes the whole family (a stolen token), and every session in it ends.
  */
-export async function refreshSession(db: Db, key: Uint8Array, token: string): Promise<RefreshOutcome> {
+export async function refreshSession(db: Db, key: Uint8Array, token: string, device: Device): Promise<RefreshOutcome> {
   let claims: Awaited<ReturnType<typeof verify>>;
   try {
     claims = await verify(key, token, 'refresh');
   } catch {
     return { ok: false };
   }
+  if (await isDeletedAccount(db, claims.userId)) return { ok: false, accountDeleted: true };
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, claims.jti));
   if (!row || row.revokedAt || row.expiresAt <= new Date() || row.userId !== claims.userId) return { ok: false };
   const newJti = randomUUID();
@@ -93,7 +140,7 @@ export async function refreshSession(db: Db, key: Uint8Array, token: string): Pr
       return { ok: false };
     }
   }
-  return { ok: true, tokens: await issue(db, key, row.userId, row.familyId) };
+  return { ok: true, tokens: await issue(db, key, row.userId, row.familyId, { amr: claims.amr, authTime: claims.authTime }, device) };
 }
 
 /** Ends a session (a token family); the Web Push subscriptions it registered go with it. */
@@ -135,15 +182,18 @@ export async function familyOfRefreshToken(key: Uint8Array, token: string): Prom
   }
 }
 
-export interface SessionUser {
+export interface SessionUser extends SessionAuth {
   id: string;
   isStaff: boolean;
   emailVerified: boolean;
   familyId: string;
 }
 
+/** An access or refresh token whose user deleted the account (issue 30): the client wipes its local data. */
+export const ACCOUNT_DELETED = 'deleted' as const;
+
 /** The user behind an access token, or null when the token is invalid, expired, or its session was revoked. */
-export async function authenticate(db: Db, key: Uint8Array, token: string): Promise<SessionUser | null> {
+export async function authenticate(db: Db, key: Uint8Array, token: string): Promise<SessionUser | typeof ACCOUNT_DELETED | null> {
   let claims: AccessClaims;
   try {
     claims = await verify(key, token, 'access');
@@ -156,9 +206,11 @@ export async function authenticate(db: Db, key: Uint8Array, token: string): Prom
     .from(refreshTokens)
     .where(and(eq(refreshTokens.familyId, claims.familyId), isNotNull(refreshTokens.revokedAt)));
   const [user] = await db
-    .select({ id: users.id, isStaff: users.isStaff, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ id: users.id, isStaff: users.isStaff, emailVerifiedAt: users.emailVerifiedAt, deletedAt: users.deletedAt })
     .from(users)
     .where(and(eq(users.id, claims.userId), notExists(revoked)));
   if (!user) return null;
-  return { id: user.id, isStaff: user.isStaff, emailVerified: user.emailVerifiedAt !== null, familyId: claims.familyId };
+  if (user.deletedAt) return ACCOUNT_DELETED;
+  const { familyId, amr, authTime } = claims;
+  return { id: user.id, isStaff: user.isStaff, emailVerified: user.emailVerifiedAt !== null, familyId, amr, authTime };
 }

@@ -6,7 +6,8 @@ import { quoteRequests, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { auditChange } from './audit.ts';
-import { serviceNameOf } from './orders.ts';
+import { serviceNameOf } from './catalog.ts';
+import { writeTellAndMail, type Notice, type NoticeContext } from './notices.ts';
 import { versionIs, whyNotWritten } from './queued-writes.ts';
 import type { QuoteRow } from './quotes.ts';
 
@@ -41,7 +42,9 @@ function presentQuote({ row, userName, userEmail }: { row: QuoteRow; userName: s
     status: row.answeredAt ? 'answered' : 'new',
     answeredAt: row.answeredAt?.toISOString() ?? null,
     answeredBy: row.answeredBy,
-    prefill: { userId: row.userId, serviceId: row.serviceId as ServiceId, quantity: quantityOf(row.fields) },
+    answer: row.answer,
+    orderId: row.orderId,
+    prefill: { userId: row.userId, serviceId: row.serviceId as ServiceId, quantity: quantityOf(row.fields), quoteId: row.id },
     version: row.version,
   };
 }
@@ -69,22 +72,48 @@ export async function staffQuote(db: Db, id: string, t: Translate): Promise<Staf
   return presentQuote(found, t);
 }
 
+/** The client's notification and mail of an answer (in their language, the mail sent after commit). */
+function answerNotice(row: QuoteRow): Notice & { userId: string } {
+  const answer = row.answer ?? '';
+  const short = answer.length > 200 ? `${answer.slice(0, 199)}…` : answer;
+  return {
+    userId: row.userId,
+    kind: 'update',
+    key: 'quoteAnswered',
+    values: { service: row.serviceId, answer: short },
+    mail: { kind: 'quoteAnswered', path: '/dashboard/my-quotes', values: { answer } },
+  };
+}
+
+export interface QuoteMark {
+  answered: boolean;
+  /** What staff tell the client (required when answered: QuotePatch). */
+  answer?: string | undefined;
+}
+
 /**
- * Marks a request answered (or new again) by `staffId`, only on `expectedVersion` when given (If-Match: 412
- * otherwise), with its audit entry in the same transaction. The same state again changes nothing.
+ * Marks a request answered with staff's message (or new again) by `staffId`, only on `expectedVersion` when given
+ * (If-Match: 412 otherwise), with its audit entry in the same transaction; an answer tells the client (notification
+ * and mail, issue 29). The same state again changes nothing.
  */
-export async function markQuote(db: Db, id: string, answered: boolean, expectedVersion: number | null, staffId: string, t: Translate): Promise<StaffQuote> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id));
-    if (before && Boolean(before.answeredAt) === answered && (expectedVersion === null || expectedVersion === before.version)) return;
-    const [after] = await tx
-      .update(quoteRequests)
-      .set({ answeredAt: answered ? new Date() : null, answeredBy: answered ? staffId : null, version: sql`${quoteRequests.version} + 1` })
-      .where(and(eq(quoteRequests.id, id), versionIs(quoteRequests.version, expectedVersion)))
-      .returning();
-    if (!after) throw whyNotWritten(before, expectedVersion, notFound);
-    const action = answered ? 'quote.answered' : 'quote.reopened';
-    await auditChange(tx, { staffId, action }, { type: 'quote', id }, { before: before!, after }, ['answeredAt', 'answeredBy', 'version']);
-  });
-  return staffQuote(db, id, t);
+export async function markQuote(ctx: NoticeContext, id: string, mark: QuoteMark, expectedVersion: number | null, staffId: string, t: Translate): Promise<StaffQuote> {
+  const { answered } = mark;
+  await writeTellAndMail(
+    ctx,
+    async (tx) => {
+      const [before] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+      if (before && Boolean(before.answeredAt) === answered && (expectedVersion === null || expectedVersion === before.version)) return null;
+      const [after] = await tx
+        .update(quoteRequests)
+        .set({ answeredAt: answered ? new Date() : null, answeredBy: answered ? staffId : null, answer: answered ? (mark.answer ?? null) : null, version: sql`${quoteRequests.version} + 1` })
+        .where(and(eq(quoteRequests.id, id), versionIs(quoteRequests.version, expectedVersion)))
+        .returning();
+      if (!after) throw whyNotWritten(before, expectedVersion, notFound);
+      const action = answered ? 'quote.answered' : 'quote.reopened';
+      await auditChange(tx, { staffId, action }, { type: 'quote', id }, { before: before!, after }, ['answeredAt', 'answeredBy', 'answer', 'version']);
+      return after;
+    },
+    (after) => ({ notice: after?.answeredAt ? answerNotice(after) : null }),
+  );
+  return staffQuote(ctx.db, id, t);
 }

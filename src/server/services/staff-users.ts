@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffUser, StaffUserDetail, StaffUserQuery } from '#shared/schemas/staff.ts';
 import type { Db } from '../db/client.ts';
-import { orders, quoteRequests, signatures, users } from '../db/schema.ts';
+import { orders, quoteRequests, subscriptions, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { consentHistory } from './consents.ts';
 import { toProfile, type UserRow } from './users.ts';
 
 /** Staff: finding users (issue 17) and a user's profile with how many records they have. */
@@ -29,6 +30,7 @@ export function presentStaffUser(user: UserRow): StaffUser {
     emailVerified: user.emailVerifiedAt !== null,
     language: user.language,
     createdAt: user.createdAt.toISOString(),
+    deleted: user.deletedAt !== null,
   };
 }
 
@@ -42,15 +44,16 @@ export async function staffUserPage(db: Db, { q, sort = 'name', limit, offset }:
   return { total, rows: rows.map(presentStaffUser) };
 }
 
-const countOf = (table: typeof orders | typeof signatures | typeof quoteRequests, userId: string) =>
+const countOf = (table: typeof orders | typeof subscriptions | typeof quoteRequests, userId: string) =>
   sql<number>`(select count(*)::int from ${table} where ${table.userId} = ${userId})`;
 
 /** A user's profile and how many orders, subscriptions and quote requests they have; 404 when unknown. */
 export async function staffUserDetail(db: Db, id: string): Promise<StaffUserDetail> {
   const [found] = await db
-    .select({ user: users, orders: countOf(orders, id), signatures: countOf(signatures, id), quotes: countOf(quoteRequests, id) })
+    .select({ user: users, orders: countOf(orders, id), subscriptions: countOf(subscriptions, id), quotes: countOf(quoteRequests, id) })
     .from(users)
     .where(eq(users.id, id));
   if (!found) throw notFound();
-  return { ...presentStaffUser(found.user), counts: { orders: Number(found.orders), signatures: Number(found.signatures), quotes: Number(found.quotes) } };
+  const counts = { orders: Number(found.orders), signatures: Number(found.subscriptions), quotes: Number(found.quotes) };
+  return { ...presentStaffUser(found.user), counts, consents: await consentHistory(db, id), deletedAt: found.user.deletedAt?.toISOString() ?? null };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { files, uploads } from '../db/schema.ts';
+import { dataExports, files, uploads } from '../db/schema.ts';
 import { AppError, appError, fieldErrors } from '../errors.ts';
 import { UPLOAD_KEY_PREFIX } from '../storage/file-store.ts';
 
@@ -54,14 +54,6 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
   return metadata;
 }
 
-/** "2 GB", "512 MB": the limit as the refusal states it. */
-export function formatBytes(bytes: number): string {
-  const gib = bytes / 1024 ** 3;
-  if (gib >= 1) return `${Number(gib.toFixed(2))} GB`;
-  const mib = bytes / 1024 ** 2;
-  return mib >= 1 ? `${Number(mib.toFixed(1))} MB` : `${bytes} B`;
-}
-
 /** The accepted media type of a file declared as `filetype` (its extension's when generic), or null; a PDF only when `reports`. */
 export function acceptedType(filename: string, filetype: string, reports = false): string | null {
   const type = filetype.trim().toLowerCase();
@@ -79,7 +71,7 @@ export function acceptedType(filename: string, filetype: string, reports = false
 export function checkNewUpload(headers: { length: string | undefined; metadata: string | undefined }, maxBytes: number, reports = false): UploadMeta {
   const size = Number(headers.length);
   if (headers.length === undefined || !/^\d+$/.test(headers.length) || size < 1) throw appError(400, 'uploads.lengthRequired');
-  if (size > maxBytes) throw appError(413, 'uploads.tooLarge', { max: formatBytes(maxBytes) });
+  if (size > maxBytes) throw appError(413, 'uploads.tooLarge', { max: maxBytes });
   const metadata = parseUploadMetadata(headers.metadata);
   const filename = (metadata.filename ?? '').trim();
   if (!filename) throw fieldErrors([{ field: 'filename', key: 'validation.required' }]);
@@ -200,7 +192,7 @@ export async function sweepExpiredUploads(db: Db, removeBytes: (id: string) => P
 
 /**
  * Removes what the upload store holds without a live record: an upload row not consumed, or the file of a
- * consumed one (`upload:<id>`). That happens when a process dies between the store and the database, or when
+ * consumed one (`upload:<id>`), or a data export's zip until it expires. That happens when a process dies between the store and the database, or when
  * a record's bytes could not be removed after it was deleted (the store was down). Only what is older than
  * `graceMs` goes, so an upload being created right now is left alone. Returns how many uploads were removed.
  */
@@ -226,5 +218,9 @@ async function liveUploadIds(db: Db, ids: string[]): Promise<Set<string>> {
     .select({ key: files.storageKey })
     .from(files)
     .where(inArray(files.storageKey, uuids.map((id) => `${UPLOAD_KEY_PREFIX}${id}`)));
-  return new Set([...pending.map((row) => row.id), ...kept.map((row) => row.key.slice(UPLOAD_KEY_PREFIX.length))]);
+  const exports = await db
+    .select({ id: dataExports.storageId })
+    .from(dataExports)
+    .where(and(inArray(dataExports.storageId, uuids), ne(dataExports.state, 'expired')));
+  return new Set([...pending.map((row) => row.id), ...kept.map((row) => row.key.slice(UPLOAD_KEY_PREFIX.length)), ...exports.map((row) => row.id!)]);
 }

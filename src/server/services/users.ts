@@ -3,11 +3,14 @@ import { formatCnpj } from '#shared/brazil/cnpj.ts';
 import { formatCpf } from '#shared/brazil/cpf.ts';
 import type { Language } from '#shared/languages.ts';
 import { passwordProblems } from '#shared/passwords/rules.ts';
+import type { ConsentDocument } from '#shared/schemas/privacy.ts';
 import type { Profile, ProfilePatchBody } from '#shared/schemas/users.ts';
 import type { Db } from '../db/client.ts';
 import { userTokens, users } from '../db/schema.ts';
 import { AppError, fieldErrors, type ErrorMessage } from '../errors.ts';
 import { wasBilledTo } from './bills.ts';
+import { recordConsents } from './consents.ts';
+import type { Device } from './sessions.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -79,29 +82,38 @@ export interface NewUser {
   cnpj?: string;
 }
 
-export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+export interface NewUserConsents {
+  accepted: readonly { document: ConsentDocument; version: string }[];
+  device: Device;
+}
+
+/** A new account; with `consents`, the versions of the terms and privacy notice it accepted, in the same transaction (issue 30). */
+export async function createUser(db: Db, input: NewUser, consents?: NewUserConsents): Promise<UserRow> {
   const errors: ErrorMessage[] = [];
   if (await emailTaken(db, input.email)) errors.push({ field: 'email', key: 'auth.emailTaken' });
   if (input.cpf && (await cpfTaken(db, input.cpf))) errors.push({ field: 'cpf', key: 'auth.cpfTaken' });
   if (errors.length > 0) throw fieldErrors(errors);
   const passwordHash = await hashPassword(input.password);
-  const [row] = await asFieldErrors(() =>
-    db
-      .insert(users)
-      .values({
-        email: normalizeEmail(input.email),
-        passwordHash,
-        name: input.name,
-        language: input.language,
-        phone: orNull(input.phone),
-        clinic: orNull(input.clinic),
-        role: orNull(input.role),
-        cpf: orNull(input.cpf),
-        cnpj: orNull(input.cnpj),
-      })
-      .returning(),
+  return asFieldErrors(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: normalizeEmail(input.email),
+          passwordHash,
+          name: input.name,
+          language: input.language,
+          phone: orNull(input.phone),
+          clinic: orNull(input.clinic),
+          role: orNull(input.role),
+          cpf: orNull(input.cpf),
+          cnpj: orNull(input.cnpj),
+        })
+        .returning();
+      if (consents) await recordConsents(tx, row!.id, consents.accepted, consents.device);
+      return row!;
+    }),
   );
-  return row!;
 }
 
 /** The user whose e-mail and password match, or null (without telling which was wrong). */

@@ -45,6 +45,11 @@ export class SharedCacheS3Store extends S3Store {
     }
   }
 
+  /** HeadBucket: the bucket exists and these credentials reach it (readiness). */
+  async checkBucket(): Promise<void> {
+    await this.client.headBucket({ Bucket: this.bucket });
+  }
+
   private async abortPendingUploads(id: string): Promise<void> {
     const { Uploads = [] } = await this.client.listMultipartUploads({ Bucket: this.bucket, Prefix: id });
     for (const pending of Uploads.filter((upload) => upload.Key === id)) {

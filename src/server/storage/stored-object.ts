@@ -40,3 +40,32 @@ export async function readRange(object: StoredObject, start: number, end: number
   const bytes = Buffer.concat(chunks);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
+
+const PULL = 32 * 1024;
+/** Past this, a header is unusually long: pulls double, up to LARGEST_PULL, to keep S3 requests few. */
+const SMALL_PULLS_UP_TO = 256 * 1024;
+const LARGEST_PULL = 1024 * 1024;
+
+/**
+ * Bytes [start, end) as a web stream that reads only when its consumer asks: one ranged read per pull,
+ * 32 kB each for the first 256 kB, then doubling to 1 MB. A Node stream reads ahead of a consumer that may
+ * stop after a header, and how far depends on the disk's speed; this reads only what the consumer's own
+ * queues ask for, and nothing once `stop` is aborted.
+ */
+export function pulledStream(object: StoredObject, start: number, end = object.size, stop?: AbortSignal): ReadableStream<Uint8Array> {
+  let position = start;
+  let pull = PULL;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (stop?.aborted) return controller.error(stop.reason);
+        if (position >= end) return controller.close();
+        const next = Math.min(position + pull, end);
+        controller.enqueue(await readRange(object, position, next));
+        position = next;
+        if (position - start >= SMALL_PULLS_UP_TO) pull = Math.min(pull * 2, LARGEST_PULL);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -4,7 +4,7 @@ import { Server, type Locker } from '@tus/server';
 import type { DataStore, Upload } from '@tus/utils';
 import type { Db } from '../db/client.ts';
 import type { Translate } from '../i18n/translator.ts';
-import { SIGNATURE_BYTES, contentMatchesType } from '../services/file-signatures.ts';
+import { MAGIC_BYTES, contentMatchesType } from '../services/file-magic-bytes.ts';
 import { identifyingElementsOf } from '../services/dicom-identity.ts';
 import { findOwnUpload, inspectStream, recordIdentifyingElements, recordUpload, setUploadStatus, type UploadMeta } from '../services/uploads.ts';
 import { storeFailureOf } from './store-errors.ts';
@@ -38,7 +38,7 @@ const refusal = (status: number, message: string) => ({ status_code: status, bod
 async function finish(db: Db, store: UploadStore, req: Request, upload: Upload) {
   const { t, userId } = contextOf(req);
   const row = await findOwnUpload(db, userId, upload.id);
-  const { sha256, head } = await inspectStream(store.open(upload.id), SIGNATURE_BYTES);
+  const { sha256, head } = await inspectStream(store.open(upload.id), MAGIC_BYTES);
   const problem =
     sha256 !== row?.sha256 ? t('uploads.checksumMismatch') : !contentMatchesType(row.type, head) ? t('uploads.contentMismatch', { name: row.filename }) : null;
   if (!problem) {

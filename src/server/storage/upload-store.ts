@@ -1,8 +1,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { MemoryKvStore, type DataStore } from '@tus/utils';
+import { MemoryKvStore, Upload, type DataStore } from '@tus/utils';
 import type { S3Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { DbKvStore } from './db-kv-store.ts';
@@ -14,12 +14,19 @@ export interface UploadStore {
   datastore: DataStore;
   /** The stored bytes of an upload, streamed. */
   open(id: string): Readable;
+  /**
+   * Writes a stream of unknown length under `id` as it comes (a data export's zip): a tus upload whose length is
+   * declared at its end, so S3 takes it as a multipart upload of 5 MiB parts and nothing is held in memory. Returns the size.
+   */
+  put(id: string, stream: Readable, contentType: string): Promise<number>;
   /** Removes all an upload put in the store (bytes, metadata, S3's pending parts); a missing one is no error. */
   remove(id: string): Promise<void>;
   /** A finished upload's bytes, read at offsets (a zip's entries, a DICOM header): the file, or ranged GetObjects. */
   object(id: string): Promise<StoredObject>;
   /** Every upload with something in the store, and when it last changed (for the orphan sweep). */
   stored(): Promise<Map<string, Date>>;
+  /** Rejects when the store cannot take uploads now: the directory not writable, or the bucket not reachable (readiness). */
+  check(): Promise<void>;
 }
 
 /** S3's smallest multipart part, and the size of the client's tus PATCHes (src/app/lib/uploads/tus-upload.ts). */
@@ -89,6 +96,14 @@ class CompleteFileStore extends FileStore {
   }
 }
 
+/** Writes and removes a probe file: a full, read-only or missing volume fails here as an upload would. */
+async function writableDirectory(directory: string): Promise<void> {
+  await fsp.mkdir(directory, { recursive: true });
+  const probe = path.join(directory, `.ready-${process.pid}`);
+  await fsp.writeFile(probe, '');
+  await fsp.rm(probe, { force: true });
+}
+
 export async function createUploadStore(options: {
   dataDir: string;
   s3: S3Config | null;
@@ -104,6 +119,17 @@ export async function createUploadStore(options: {
     object: (id) => (datastore instanceof CompleteFileStore ? localObject(path.join(directory, path.basename(id))) : datastore.object(id)),
     open: (id) => lazyStream(() => reader.read(id)),
     remove: (id) => datastore.remove(id),
+    put: (id, stream, contentType) => putStream(datastore, id, stream, contentType),
     stored: () => datastore.storedUploads(),
+    check: () => (datastore instanceof CompleteFileStore ? writableDirectory(directory) : datastore.checkBucket()),
   };
+}
+
+async function putStream(datastore: DataStore, id: string, stream: Readable, contentType: string): Promise<number> {
+  await datastore.create(new Upload({ id, offset: 0, metadata: { filetype: contentType, contentType } }));
+  const size = await datastore.write(stream, id, 0);
+  await datastore.declareUploadLength(id, size);
+  // The last, empty write completes the upload (S3: the final part and CompleteMultipartUpload).
+  await datastore.write(Readable.from([]), id, size);
+  return size;
 }

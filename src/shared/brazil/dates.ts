@@ -15,6 +15,18 @@ const brazilDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paul
 /** The calendar day (YYYY-MM-DD) in Brazil at `date`: due dates, trials and hired periods count Brazil's days. */
 export const isoDateInBrazil = (date: Date) => brazilDay.format(date);
 
+/** YYYY-MM-DD plus whole days. */
+export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** YYYY-MM-DD plus whole months, the day clamped to the month's last (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** `2026-11-22` → `22/11/2026`; null when the input is not a real ISO calendar date. */

@@ -13,10 +13,26 @@ declare module 'dcmjs' {
     includeUntilTagValue?: boolean;
     noCopy?: boolean;
   }
+  interface TextDecoding {
+    decode(bytes: DataView | Uint8Array): string;
+  }
+  interface ReadBufferStream {
+    decoder: TextDecoding;
+    setDecoder(decoder: TextDecoding): void;
+    more(length: number): ReadBufferStream;
+  }
+  interface ReadTagInfo {
+    tag: { toCleanString(): string };
+    values: unknown[];
+  }
   const dcmjs: {
     data: {
-      DicomMessage: { readFile(buffer: ArrayBuffer, options?: ReadOptions): DicomDict };
+      DicomMessage: {
+        readFile(buffer: ArrayBuffer, options?: ReadOptions): DicomDict;
+        _readTag(stream: ReadBufferStream, ...rest: unknown[]): ReadTagInfo;
+      };
       DicomDict: new (meta: DicomDataset) => DicomDict;
+      ReadBufferStream: { prototype: ReadBufferStream };
     };
     log: { setLevel(level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'silent'): void };
   };

@@ -5,7 +5,7 @@ import { readDicom, writeDicom } from './dicom-file.ts';
 import { PROFILE_TABLE } from './profile-table.ts';
 import { actionOf } from './profile.ts';
 import { identifyingElementsIn } from './residual.ts';
-import { makeStudyFile, testUid, vrOf } from './testing/make-dicom.ts';
+import { makeStudyFile, NM_IMAGE_STORAGE, testUid, vrOf } from './testing/make-dicom.ts';
 import { UidMap } from './uid-map.ts';
 
 const ANALYSIS_ID = 'DH-0001';
@@ -34,13 +34,13 @@ function sampleElement(tag: string): DicomElement {
   return { vr, Value: values[vr] ?? (numeric ? [7] : binary ? [new Uint8Array([1, 2]).buffer] : ['Silva Maria notes']) };
 }
 
-describe('the profile table (PS3.15 Table E.1-1)', () => {
-  const dataset: DicomDataset = {};
+describe('the profile table (PS3.15 Table E.1-1), for an NM image', () => {
+  const dataset: DicomDataset = { '00080016': { vr: 'UI', Value: [NM_IMAGE_STORAGE] } };
   for (const [tag] of PROFILE_TABLE) dataset[concreteTag(tag)] = sampleElement(concreteTag(tag));
   const original = structuredClone(dataset);
   deidentifyFile({}, dataset, context());
 
-  it.each(PROFILE_TABLE.map((row) => [row[0], row[2], actionOf(row), row] as const))('%s %s: %s', (tableTag, _name, action) => {
+  it.each(PROFILE_TABLE.map((row) => [row[0], row[2], actionOf(row, NM_IMAGE_STORAGE), row] as const))('%s %s: %s', (tableTag, _name, action) => {
     const tag = concreteTag(tableTag);
     const before = original[tag]!;
     const after = dataset[tag];

@@ -4,7 +4,8 @@ import { isInstanceUid, type UidMap } from './uid-map.ts';
 
 /**
  * PS3.15 Annex E de-identification of one file's data set (and its file meta), in place, driven by the
- * profile table (profile.ts): X removes, Z empties, D puts a dummy of the element's VR, U and every other
+ * profile table (profile.ts), compound actions resolved by the element's type in the object's IOD: X
+ * removes, Z empties, D puts a dummy of the element's VR (a sequence keeps its items, cleaned), U and every other
  * instance UID (VR UI) gets the study's consistent replacement, K keeps, C keeps free text only when it
  * holds none of the patient's identifiers. Sequences that stay are cleaned item by item. Private
  * elements go unless on the safe list. Pixel data is never touched.
@@ -47,7 +48,7 @@ export function deidentifyFile(meta: DicomDataset, dataset: DicomDataset, contex
     secondaryCapture: textOf(dataset, TAG.sopClass).startsWith(SECONDARY_CAPTURE),
   };
   const identifiers = patientIdentifiersOf(dataset);
-  cleanDataset(dataset, { ...context, identifiers });
+  cleanDataset(dataset, { ...context, identifiers, sopClass: textOf(dataset, TAG.sopClass) });
   for (const tag of META_REMOVED) delete meta[tag];
   const instance = meta[TAG.mediaStorageSopInstance];
   if (instance?.Value) instance.Value = instance.Value.map((uid) => context.uids.replace(String(uid)));
@@ -58,6 +59,8 @@ export function deidentifyFile(meta: DicomDataset, dataset: DicomDataset, contex
 
 interface CleanContext extends DeidentifyContext {
   identifiers: string[];
+  /** The object's SOP Class UID: its IOD decides compound actions, in nested items too. */
+  sopClass: string;
 }
 
 function cleanDataset(dataset: DicomDataset, context: CleanContext) {
@@ -68,7 +71,7 @@ function cleanDataset(dataset: DicomDataset, context: CleanContext) {
       continue;
     }
     const element = dataset[tag]!;
-    const action = profileEntryOf(tag)?.action ?? 'K';
+    const action = profileEntryOf(tag, context.sopClass)?.action ?? 'K';
     const result = apply(tag, element, action, context);
     if (result === null) delete dataset[tag];
     else dataset[tag] = result;
@@ -83,6 +86,7 @@ function apply(tag: string, element: DicomElement, action: Action, context: Clea
     case 'Z':
       return { vr: element.vr, Value: tag === TAG.patientId ? [context.patientId] : [] };
     case 'D':
+      if (element.vr === 'SQ') return kept(tag, element, context);
       return { vr: element.vr, Value: element.vr === 'UI' ? replacedUids(element, context) : dummyOf(element.vr) };
     case 'C':
       return holdsIdentifier(element, context.identifiers) ? { vr: element.vr, Value: dummyOf(element.vr) } : element;
@@ -107,7 +111,7 @@ function replacedUids(element: DicomElement, context: CleanContext): string[] {
   return (element.Value ?? []).map((uid) => context.uids.replace(String(uid)));
 }
 
-/** A dummy value of the VR ('D'); a sequence's dummy is an empty sequence. */
+/** A dummy value of the VR ('D'). */
 function dummyOf(vr: string): unknown[] {
   switch (vr) {
     case 'PN':
@@ -130,7 +134,6 @@ function dummyOf(vr: string): unknown[] {
     case 'FL':
     case 'FD':
       return [0];
-    case 'SQ':
     case 'OB':
     case 'OW':
     case 'UN':
@@ -143,16 +146,24 @@ function dummyOf(vr: string): unknown[] {
   }
 }
 
-/** The patient's names and identifiers as they may appear in free text (C): name parts, IDs, birth date. */
+/** The patient's names (every component group) and identifiers as they may appear in free text (C): name parts, IDs, birth date. */
 function patientIdentifiersOf(dataset: DicomDataset): string[] {
   const names = [TAG.patientName, TAG.otherPatientNames].flatMap((tag) => (dataset[tag]?.Value ?? []).map((value) => nameText(value)));
   const ids = [TAG.patientId, TAG.otherPatientIds, TAG.patientBirthDate].flatMap((tag) => (dataset[tag]?.Value ?? []).map(String));
   const parts = names.flatMap((name) => name.split(/[\^=\s]+/)).concat(ids);
-  return [...new Set(parts.map((part) => part.trim().toLowerCase()).filter((part) => part.length >= 2))];
+  return [...new Set(parts.map((part) => part.trim().toLowerCase()).filter(isIdentifyingPart))];
 }
 
-const nameText = (value: unknown) =>
-  typeof value === 'object' && value !== null ? String((value as { Alphabetic?: string }).Alphabetic ?? '') : String(value);
+/** Two letters or more; or one ideograph or syllable (a Chinese or Korean surname is often one), not one Latin letter. */
+const isIdentifyingPart = (part: string) => part.length >= 2 || part.codePointAt(0)! > LATIN_END;
+const LATIN_END = 0x24f;
+
+/** A value as text; a person name with all its component groups (alphabetic, ideographic, phonetic). */
+const nameText = (value: unknown) => {
+  if (typeof value !== 'object' || value === null) return String(value);
+  const { Alphabetic = '', Ideographic = '', Phonetic = '' } = value as Record<string, string | undefined>;
+  return [Alphabetic, Ideographic, Phonetic].filter(Boolean).join('=');
+};
 
 function holdsIdentifier(element: DicomElement, identifiers: string[]): boolean {
   const text = (element.Value ?? []).map(nameText).join(' ').toLowerCase();

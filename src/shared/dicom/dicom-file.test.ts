@@ -23,4 +23,20 @@ describe('reading DICOM files', () => {
     expect(isCutShort(new Uint8Array(whole.slice(0, whole.byteLength - 1)))).toBe(true);
     expect(isCutShort(new Uint8Array(whole.slice(0, whole.byteLength - 2000)))).toBe(true);
   });
+
+  it.each([
+    ['RLE lossless', '1.2.840.10008.1.2.5'],
+    ['JPEG 2000 lossless', '1.2.840.10008.1.2.4.90'],
+    ['JPEG-LS lossless', '1.2.840.10008.1.2.4.80'],
+  ])('reads a whole %s file with Data Set Trailing Padding after its pixel data as whole, and a cut one as cut', (_syntax, encapsulated) => {
+    const whole = new Uint8Array(makeStudyFile({ pixelBytes: 4096, encapsulated, trailingPadding: 202 }));
+    expect(isCutShort(whole)).toBe(false);
+    expect(isCutShort(whole.subarray(0, whole.length - 202 - 12 - 8))).toBe(true);
+    expect(isCutShort(whole.subarray(0, whole.length - 2000))).toBe(true);
+  });
+
+  it('reads native pixel data followed by trailing padding as whole', () => {
+    expect(isCutShort(new Uint8Array(makeStudyFile({ pixelBytes: 4096, trailingPadding: 202 })))).toBe(false);
+  });
 });
+

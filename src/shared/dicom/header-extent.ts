@@ -80,6 +80,32 @@ class ElementWalker {
 }
 
 export function headerExtent(bytes: Uint8Array): HeaderExtent {
+  const found = locatePixelData(bytes);
+  return typeof found === 'string' ? found : found.at;
+}
+
+/**
+ * Where a whole file's top-level Pixel Data element starts and ends (its encapsulated fragments walked to their
+ * delimiter), and whether only Data Set Trailing Padding follows it; null when there is no such element,
+ * the file is cut short, or its data set cannot be walked (deflated).
+ */
+export function pixelDataSpan(bytes: Uint8Array): { start: number; end: number; paddingOnlyAfter: boolean } | null {
+  const found = locatePixelData(bytes);
+  if (typeof found === 'string') return null;
+  const walker = new ElementWalker(bytes);
+  try {
+    const end = walker.skip(found.at, found.encoding, 0);
+    if (end === bytes.length) return { start: found.at, end, paddingOnlyAfter: true };
+    const after = walker.element(end, found.encoding);
+    const padding = after.group === 0xfffc && after.number === 0xfffc && walker.skip(end, found.encoding, 0) === bytes.length;
+    return { start: found.at, end, paddingOnlyAfter: padding };
+  } catch (error) {
+    if (error instanceof OutOfBytes) return null;
+    throw error;
+  }
+}
+
+function locatePixelData(bytes: Uint8Array): { at: number; encoding: Encoding } | 'more' | 'unknown' {
   if (bytes.length < PREAMBLE_AND_PREFIX) return 'more';
   const walker = new ElementWalker(bytes);
   const meta: Encoding = { explicit: true, little: true };
@@ -94,7 +120,7 @@ export function headerExtent(bytes: Uint8Array): HeaderExtent {
     const encoding: Encoding = { explicit: transferSyntax !== IMPLICIT_LITTLE, little: transferSyntax !== EXPLICIT_BIG };
     for (;;) {
       const { group, number } = walker.element(at, encoding);
-      if (group === 0x7fe0 && number === 0x0010) return at;
+      if (group === 0x7fe0 && number === 0x0010) return { at, encoding };
       at = walker.skip(at, encoding, 0);
     }
   } catch (error) {

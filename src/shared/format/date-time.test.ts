@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './date-time.ts';
+import { formatDateTime, formatWallClock } from './date-time.ts';
 
 describe('formatDateTime', () => {
   it.each([
@@ -11,5 +11,17 @@ describe('formatDateTime', () => {
   ] as const)('%s in %s (%s) → %j', (iso, language, timeZone, expected) => {
     // ICU versions differ on the space before AM/PM (U+202F or U+0020).
     expect(formatDateTime(iso, language, timeZone).replaceAll('\u202f', ' ')).toBe(expected);
+  });
+});
+
+describe('formatWallClock (a scanner\'s date and time, no zone)', () => {
+  it.each([
+    ['2024-05-11 09:30:00', 'pt-BR', '11/05/2024, 09:30:00'],
+    ['2024-05-11 09:30:00', 'en-US', '5/11/24, 9:30:00 AM'],
+    ['2024-05-11 21:05:07', 'es', '11/5/24, 21:05:07'],
+    ['2024-05-11', 'pt-BR', '11/05/2024'],
+    ['20240511', 'pt-BR', '20240511'],
+  ] as const)('%s in %s → %j', (text, language, expected) => {
+    expect(formatWallClock(text, language).replaceAll('\u202f', ' ')).toBe(expected);
   });
 });

@@ -14,3 +14,4 @@ export function formatUsdIn(value: number, language: Language): string {
   if (!format) usdByLanguage.set(language, (format = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' })));
   return format.format(value);
 }
+

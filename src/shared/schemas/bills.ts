@@ -1,15 +1,25 @@
 import { z } from 'zod';
 
-export const BILL_STATUS_CODES = ['open', 'paid'] as const;
+export const PAYMENT_METHODS = ['boleto', 'pix'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** An order's boleto issued through a payment provider (docs/api.md additions); its PDF is the order's `billUrl`. */
+/** `expired`: a PIX charge not paid in time (a new one can be made); `refunded`: staff gave a PIX payment back. */
+export const BILL_STATUS_CODES = ['open', 'paid', 'expired', 'refunded'] as const;
+
+/** An order's boleto or PIX charge issued through a payment provider (docs/api.md additions); its PDF is the order's `billUrl`. */
 export const OrderBill = z
   .object({
     provider: z.string(),
-    /** The 47-digit linha digitável, digits only. */
-    line: z.string(),
-    /** The 44-digit barcode. */
-    barcode: z.string(),
+    method: z.enum(PAYMENT_METHODS),
+    /** A boleto's 47-digit linha digitável, digits only (PIX: null). */
+    line: z.string().nullable(),
+    /** A boleto's 44-digit barcode (PIX: null). */
+    barcode: z.string().nullable(),
+    /** A PIX charge's copy-paste code (BR Code), also drawn as its QR code (boleto: null). */
+    pixCode: z.string().nullable(),
+    /** When a PIX charge expires (boleto: null). */
+    expiresAt: z.iso.datetime({ offset: true }).nullable(),
+    refundedAt: z.iso.datetime({ offset: true }).nullable(),
     /** BRL */
     amount: z.number(),
     /** YYYY-MM-DD */

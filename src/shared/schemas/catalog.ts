@@ -3,7 +3,7 @@ import { PLAN_MODALITIES, SERVICE_IDS } from '../catalog.ts';
 import { listOf } from './common.ts';
 
 export const IsotopeFilter = z.enum(['dosimetry', 'radiosyno']);
-export const IsotopeQuery = z.object({
+export const IsotopeQuery = z.strictObject({
   // v1: any other value lists everything, so unknown values are not an error.
   q: z.string().max(64).optional(),
 });

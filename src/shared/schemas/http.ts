@@ -21,5 +21,11 @@ export const Headers = {
   tusExtension: z.string().describe('Supported tus extensions'),
   tusMaxSize: z.string().regex(/^\d+$/).describe('Largest upload, in bytes'),
   contentDisposition: z.string().describe('`attachment` with the stored file name'),
+  cacheControlNoStore: z.literal('no-store').describe('The answer is about this moment: never cached'),
   lastEventId: z.string().describe('The id of the last `notification` event received: the ones created since are sent first'),
+  accountDeleted: z.literal('deleted').describe("`deleted`: this session's account was deleted (issue 30); the client wipes what it keeps of it"),
+  wwwAuthenticateReauth: z
+    .string()
+    .regex(/^DoseHub-Reauth max-age=\d+$/)
+    .describe('`DoseHub-Reauth max-age=300`: the session signed in too long ago for this change; POST /users/{uid}/reauthenticate/ with the password, then repeat the request'),
 } as const;

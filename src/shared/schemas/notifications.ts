@@ -8,6 +8,8 @@ export const Notification = z
     id: z.uuid(),
     /** In the reader's language. */
     message: z.string(),
+    /** What it is about ("Boleto disponível"), in the reader's language; absent for a kind of notice without one. */
+    title: z.string().optional(),
     kind: z.enum(NOTIFICATION_KINDS),
     checked: z.boolean(),
     createdAt: z.string(),
@@ -16,7 +18,7 @@ export const Notification = z
 export type Notification = z.infer<typeof Notification>;
 export const NotificationList = listOf(Notification).meta({ id: 'NotificationList' });
 
-export const NotificationQuery = z.object({
+export const NotificationQuery = z.strictObject({
   checked: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { SERVICE_IDS } from '../catalog.ts';
 import { listOf } from './common.ts';
-import { OrderBill } from './bills.ts';
+import { OrderBill, PAYMENT_METHODS } from './bills.ts';
 
-export const PAYMENT_STATUS_CODES = ['APG', 'CON'] as const;
+export const PAYMENT_STATUS_CODES = ['APG', 'CON', 'REF'] as const;
 export type PaymentStatusCode = (typeof PAYMENT_STATUS_CODES)[number];
 /** v1's values of `statusPayment` (Portuguese, never translated; clients translate `statusCode`). */
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatusCode, string> = { APG: 'Aguardando pagamento', CON: 'Confirmado' };
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatusCode, string> = { APG: 'Aguardando pagamento', CON: 'Confirmado', REF: 'Reembolsado' };
 
 export const ANALYSIS_STATUS_CODES = ['DS', 'AI', 'II', 'PR', 'CO'] as const;
 export type AnalysisStatusCode = (typeof ANALYSIS_STATUS_CODES)[number];
@@ -58,7 +58,9 @@ export const Order = z
     /** YYYY-MM-DD */
     createdAt: z.string(),
     billUrl: z.string().nullable(),
-    /** The boleto issued through a payment provider (its PDF is `billUrl`); null for a pasted bill or none. */
+    /** How staff billed it: a boleto (or a pasted bill) or PIX. */
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    /** The boleto issued through a payment provider (its PDF is `billUrl`) or the PIX charge; null for a pasted bill or none. */
     bill: OrderBill.nullable(),
     version: z.number().int(),
   })
@@ -76,5 +78,7 @@ export const NewOrder = z.object({
   serviceId: z.enum(SERVICE_IDS),
   quantity: z.number().int().min(1).max(10_000),
   price: z.number().min(0).max(999_999_999_999),
+  /** The quote request it answers (a quote's `prefill`): the client's My quotes then shows it ordered. */
+  quoteId: z.uuid('validation.invalidUuid').optional(),
 });
 export type NewOrder = z.infer<typeof NewOrder>;

@@ -76,3 +76,32 @@ export const QuoteRequest = z.object({ id: z.uuid('validation.invalidUuid').opti
 export const QuoteBody = z.union(
   (Object.keys(QUOTE_FIELDS) as ServiceId[]).map((id) => QuoteRequest.extend({ service: z.literal(QUOTE_SERVICE_NAMES[id]) }).extend(QUOTE_FIELDS[id].shape)),
 );
+/** What a client builds: v1's `service` name and the fields it asked for (QuoteBody, per service, says which). */
+export type QuoteBody = z.input<typeof QuoteRequest> & { service: ServiceName } & QuoteFields;
+
+/**
+ * Where a request stands for the client who asked (My quotes, issue 29): waiting for staff, answered (with
+ * what staff said), or turned into an order.
+ */
+export const MY_QUOTE_STATUSES = ['waiting', 'answered', 'ordered'] as const;
+export type MyQuoteStatus = (typeof MY_QUOTE_STATUSES)[number];
+
+/** `GET /users/{uid}/quotes/`: one of the user's own requests, with what was asked and staff's answer. */
+export const MyQuote = z
+  .object({
+    id: z.uuid(),
+    serviceId: z.enum(Object.keys(QUOTE_SERVICE_NAMES) as [ServiceId, ...ServiceId[]]),
+    /** As the user sent them (camelCase keys). */
+    fields: z.record(z.string(), z.union([z.string(), z.number()])),
+    createdAt: z.string(),
+    status: z.enum(MY_QUOTE_STATUSES),
+    answeredAt: z.string().nullable(),
+    /** Staff's message when they marked it answered; null before, or when they wrote none. */
+    answer: z.string().nullable(),
+    /** The order made from it, when any. */
+    orderId: z.uuid().nullable(),
+  })
+  .meta({ id: 'MyQuote' });
+export type MyQuote = z.infer<typeof MyQuote>;
+export const MyQuoteList = z.object({ count: z.number().int().nonnegative(), row: z.array(MyQuote) }).meta({ id: 'MyQuoteList' });
+export type MyQuoteList = z.infer<typeof MyQuoteList>;

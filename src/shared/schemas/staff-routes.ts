@@ -6,9 +6,13 @@
  * | --- | --- | --- |
  * | GET | /staff/users/ | StaffUserQuery → StaffUserList |
  * | GET | /staff/users/{uid}/ | → StaffUserDetail (its orders, subscriptions, quotes: `?userId=` on those lists) |
+ * | POST | /staff/users/{uid}/data-export/ | → 202 DataExportState (200: joins the one running); audited |
+ * | GET | /staff/users/{uid}/data-export/ | → DataExportLatest (`downloadUrl`: the staff's download) |
+ * | GET | /staff/data-exports/{id}/file/ | the zip (409 while built, 410 expired); audited |
  * | GET | /staff/orders/ | StaffOrderQuery → OrderList |
  * | POST | /staff/orders/ | NewOrder → 201 Order (the user is notified and mailed) |
- * | POST | /staff/orders/{oid}/bill/ | `{provider}`, `{billUrl}` or multipart `bill` → Order |
+ * | POST | /staff/orders/{oid}/bill/ | `{provider, method}` (boleto or PIX), `{billUrl}` or multipart `bill` → Order |
+ * | POST | /staff/orders/{oid}/refund/ | StaffReason (optional) → Order (its PIX payment given back: REF) |
  * | POST | /staff/orders/{oid}/confirm-payment/ | PaymentConfirmation `{reason}` → Order |
  * | GET | /staff/quotes/ | StaffQuoteQuery → StaffQuoteList (each with `prefill` for "Create order") |
  * | GET | /staff/quotes/{qid}/ | → StaffQuote, ETag |
@@ -20,6 +24,7 @@
  * | POST | /staff/signatures/{sid}/confirm-payment/ | StaffReason (optional) → Signature |
  * | POST | /staff/signatures/{sid}/deactivate/ | StaffReason (optional) → StaffSignature |
  * | POST | /staff/signatures/{sid}/reactivate/ | StaffReason (optional) → StaffSignature (409: nothing covers today) |
+ * | POST | /staff/signatures/{sid}/refund/ | StaffReason (optional) → Signature (its PIX payment given back: REF, deactivated) |
  * | GET | /staff/audit/ | AuditQuery → AuditList |
  * | GET | /files/{id}/ | a file (images, report, bill): a staff download of another user's file is audited |
  */
@@ -28,9 +33,11 @@ const base = '/api/v1';
 export const staffApi = {
   users: `${base}/staff/users/`,
   user: (uid: string) => `${base}/staff/users/${uid}/`,
+  userDataExport: (uid: string) => `${base}/staff/users/${uid}/data-export/`,
   orders: `${base}/staff/orders/`,
   orderBill: (oid: string) => `${base}/staff/orders/${oid}/bill/`,
   orderConfirmPayment: (oid: string) => `${base}/staff/orders/${oid}/confirm-payment/`,
+  orderRefund: (oid: string) => `${base}/staff/orders/${oid}/refund/`,
   quotes: `${base}/staff/quotes/`,
   quote: (qid: string) => `${base}/staff/quotes/${qid}/`,
   analyses: `${base}/staff/analyses/`,
@@ -40,6 +47,7 @@ export const staffApi = {
   signatureConfirmPayment: (sid: string) => `${base}/staff/signatures/${sid}/confirm-payment/`,
   signatureDeactivate: (sid: string) => `${base}/staff/signatures/${sid}/deactivate/`,
   signatureReactivate: (sid: string) => `${base}/staff/signatures/${sid}/reactivate/`,
+  signatureRefund: (sid: string) => `${base}/staff/signatures/${sid}/refund/`,
   audit: `${base}/staff/audit/`,
   file: (id: string) => `${base}/files/${id}/`,
   /** tus: the report's resumable upload (then `reportUploadId` on the status move). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConsentRecord } from './privacy.ts';
 import { SERVICE_IDS } from '../catalog.ts';
 import { listOf } from './common.ts';
 import { ANALYSIS_STATUS_CODES, PAYMENT_STATUS_CODES } from './orders.ts';
@@ -38,7 +39,7 @@ export const DATE_RANGE_ERROR = { message: 'validation.dateRangeOrder', path: ['
 export const STAFF_USER_SORTS = ['name', 'email', 'clinic', 'createdAt'] as const;
 
 /** `q` matches name, e-mail or clinic (any part, any case) or the CPF/CNPJ's digits (with or without punctuation). */
-export const StaffUserQuery = z.object({
+export const StaffUserQuery = z.strictObject({
   q: z.string().trim().max(150, 'validation.searchTooLong').optional(),
   sort: sortOf(STAFF_USER_SORTS),
   ...Paging,
@@ -61,15 +62,22 @@ export const StaffUser = z
     emailVerified: z.boolean(),
     language: z.string(),
     createdAt: z.string(),
+    /** The account was deleted (issue 30): `name` is its pseudonym (`deleted-user-…`), the rest erased. */
+    deleted: z.boolean(),
   })
   .meta({ id: 'StaffUser' });
 export type StaffUser = z.infer<typeof StaffUser>;
 export const StaffUserList = listOf(StaffUser).meta({ id: 'StaffUserList' });
 export type StaffUserList = z.infer<typeof StaffUserList>;
 
-/** A user's profile with how many orders, subscriptions and quote requests they have (lists: `?userId=` on each). */
+/**
+ * A user's profile with how many orders, subscriptions and quote requests they have (lists: `?userId=` on each), the
+ * versions of the terms and privacy notice they accepted (issue 30), and when the account was deleted (null: it was not).
+ */
 export const StaffUserDetail = StaffUser.extend({
   counts: z.object({ orders: z.number().int(), signatures: z.number().int(), quotes: z.number().int() }),
+  consents: z.array(ConsentRecord),
+  deletedAt: z.iso.datetime({ offset: true }).nullable(),
 }).meta({ id: 'StaffUserDetail' });
 export type StaffUserDetail = z.infer<typeof StaffUserDetail>;
 
@@ -80,7 +88,7 @@ export const StaffUserParams = z.object({ uid: z.uuid('validation.invalidUuid') 
 export const STAFF_ORDER_SORTS = ['createdAt', 'code', 'price', 'quantity', 'status'] as const;
 
 /** Every user's orders, newest first unless `sort` says otherwise; optionally of one payment status or one user. */
-export const StaffOrderQuery = z.object({
+export const StaffOrderQuery = z.strictObject({
   status: z.enum(PAYMENT_STATUS_CODES).optional(),
   userId: z.uuid('validation.invalidUuid').optional(),
   serviceId: z.enum(SERVICE_IDS).optional(),
@@ -100,7 +108,7 @@ export type PaymentConfirmation = z.infer<typeof PaymentConfirmation>;
 export const QUOTE_STATUSES = ['new', 'answered'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
-export const StaffQuoteQuery = z.object({
+export const StaffQuoteQuery = z.strictObject({
   status: z.enum(QUOTE_STATUSES).optional(),
   userId: z.uuid('validation.invalidUuid').optional(),
   serviceId: z.enum(SERVICE_IDS).optional(),
@@ -110,7 +118,7 @@ export const StaffQuoteQuery = z.object({
 export type StaffQuoteQuery = z.infer<typeof StaffQuoteQuery>;
 
 /** What "Create order" starts from: the requester, the service, and the number of analyses asked for (1 when none). */
-export const OrderPrefill = z.object({ userId: z.uuid(), serviceId: z.enum(SERVICE_IDS), quantity: z.number().int().min(1) });
+export const OrderPrefill = z.object({ userId: z.uuid(), serviceId: z.enum(SERVICE_IDS), quantity: z.number().int().min(1), quoteId: z.uuid() });
 export type OrderPrefill = z.infer<typeof OrderPrefill>;
 
 export const StaffQuote = z
@@ -127,6 +135,10 @@ export const StaffQuote = z
     status: z.enum(QUOTE_STATUSES),
     answeredAt: z.string().nullable(),
     answeredBy: z.uuid().nullable(),
+    /** What staff told the client when marking it answered (mailed to them, shown in their My quotes). */
+    answer: z.string().nullable(),
+    /** The order made from it ("Create order"), when any. */
+    orderId: z.uuid().nullable(),
     prefill: OrderPrefill,
     version: z.number().int(),
   })
@@ -137,13 +149,22 @@ export type StaffQuoteList = z.infer<typeof StaffQuoteList>;
 
 export const StaffQuoteParams = z.object({ qid: z.uuid('validation.invalidUuid') });
 
-/** `PATCH /staff/quotes/{qid}/` (If-Match: the quote's ETag): answered, or back to new. */
-export const QuotePatch = z.object({ answered: z.boolean({ error: () => 'validation.required' }) }).meta({ id: 'QuotePatch' });
+/**
+ * `PATCH /staff/quotes/{qid}/` (If-Match: the quote's ETag): answered, with the message the client is told and
+ * mailed (`answer`, required then), or back to new.
+ */
+export const QuotePatch = z
+  .object({
+    answered: z.boolean({ error: () => 'validation.required' }),
+    answer: z.string({ error: () => 'validation.required' }).trim().max(5000, 'validation.answerTooLong').optional(),
+  })
+  .refine((patch) => !patch.answered || Boolean(patch.answer), { message: 'validation.required', path: ['answer'] })
+  .meta({ id: 'QuotePatch' });
 export type QuotePatch = z.infer<typeof QuotePatch>;
 
 // Subscriptions ----------------------------------------------------------------------------------
 
-export const StaffSignatureQuery = z.object({
+export const StaffSignatureQuery = z.strictObject({
   userId: z.uuid('validation.invalidUuid').optional(),
   activated: QueryBoolean.optional(),
   plan: z.enum(['monthly', 'yearly']).optional(),
@@ -153,7 +174,7 @@ export const StaffSignatureQuery = z.object({
 });
 export type StaffSignatureQuery = z.infer<typeof StaffSignatureQuery>;
 
-export const StaffSignature = Signature.extend({ userId: z.uuid(), userName: z.string(), userEmail: z.string(), version: z.number().int() }).meta({
+export const StaffSignature = Signature.extend({ userId: z.uuid(), userName: z.string(), userEmail: z.string(), userDeleted: z.boolean(), version: z.number().int() }).meta({
   id: 'StaffSignature',
 });
 export type StaffSignature = z.infer<typeof StaffSignature>;
@@ -170,7 +191,7 @@ export const STAFF_ANALYSIS_SORTS = ['modifiedAt', 'createdAt', 'analysisName', 
 
 /** The analysis queue: oldest change first unless `sort` says otherwise; `from`/`to` are days of `createdAt`. */
 export const StaffAnalysisQuery = z
-  .object({
+  .strictObject({
     status: z.enum(ANALYSIS_STATUS_CODES).optional(),
     serviceId: z.enum(SERVICE_IDS).optional(),
     userId: z.uuid('validation.invalidUuid').optional(),

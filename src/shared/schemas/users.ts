@@ -22,12 +22,19 @@ export const NameSchema = z
   .max(150, 'validation.nameTooLong')
   .regex(NAME_PATTERN, 'validation.nameLettersOnly');
 
-const PasswordSchema = z.string(required).min(1, 'validation.required').max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong');
+export const PasswordSchema = z.string(required).min(1, 'validation.required').max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong');
 const ShortText = (max: number) => z.string(required).trim().max(max, 'validation.tooLongText');
 /** An optional field where "" means "no value" (clears it on PATCH). */
 const optionalOrEmpty = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
 
-export const AuthResponse = z.object({ id: z.uuid(), isStaff: z.boolean() }).meta({ id: 'AuthResponse' });
+export const AuthResponse = z
+  .object({
+    id: z.uuid(),
+    isStaff: z.boolean(),
+    /** A staff account without a second factor: enrol one before anything of /staff (issue 31). */
+    secondFactorRequired: z.boolean().optional(),
+  })
+  .meta({ id: 'AuthResponse' });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
 export const RegisterBody = z

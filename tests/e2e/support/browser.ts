@@ -44,3 +44,13 @@ export async function slowCpu(page: Page, rate = 4) {
 
 /** How long the app may take to start and take a pre-rendered page over: it starts after the page's load and first paint, slower on a busy CI machine than expect.poll's 1 s. */
 export const APP_START_MS = 20_000;
+
+/** The open dialog, once it has faded in: axe reads half-transparent text mid-transition as too faint. */
+export async function shownDialog(page: Page) {
+  await page.getByRole('dialog').waitFor();
+  await page.waitForFunction(() => {
+    let element: Element | null = document.querySelector('[role="dialog"]');
+    for (; element; element = element.parentElement) if (getComputedStyle(element).opacity !== '1') return false;
+    return true;
+  });
+}

@@ -47,7 +47,7 @@ export async function fillCalibrationForm(page: Page, values: { name: string; sy
   await calibrationField(page, fields.calibrationName).fill(values.name);
   await calibrationField(page, fields.syringeActivity).fill(values.syringe);
   await calibrationField(page, fields.residualSyringeActivity).fill('0,5');
-  await calibrationField(page, fields.measurementDatetime).fill('2026-11-20T09:30');
+  await calibrationField(page, fields.measurementDatetime).fill('20/11/2026 09:30');
   await calibrationField(page, fields.phantomVolume).fill('250');
   await page.locator('input[type=file][accept]').setInputFiles(images);
 }

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { generate } from 'otplib';
 import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { ApiUser } from './accounts.ts';
 import type { RunningServer } from './server.ts';
+import { nextCode, signInWithCode } from './second-factor.ts';
 
 /**
  * The back-office side of the My services tests, over HTTP like the staff's own tools: the staff
@@ -20,18 +23,43 @@ const cookieOf = (response: Response) =>
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
 
-/** Signs in as the staff account printed by the server's first start. */
+/** The authenticator secret each server's staff account enrolled (issue 31: staff sessions need a second factor). */
+const staffSecrets = new Map<string, string>();
+
+/** The staff account's authenticator secret, once `staffSession` enrolled it on this server (for a sign-in in the browser). */
+export function staffSecretOf(server: RunningServer): string {
+  const secret = staffSecrets.get(server.url);
+  if (!secret) throw new Error('call staffSession(server) first: it enrols the staff account an authenticator');
+  return secret;
+}
+
+async function post(server: RunningServer, path: string, body: unknown, cookie = '') {
+  return fetch(`${server.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+}
+
+/** The first sign-in of the staff account: the password, then an authenticator app enrolled over the API (codes by otplib). */
+async function enrolStaff(server: RunningServer, signedIn: Response): Promise<StaffSession> {
+  const { id } = (await signedIn.json()) as { id: string };
+  const started = await post(server, `/users/${id}/security/totp/`, {}, cookieOf(signedIn));
+  expect(started.status).toBe(200);
+  const { secret } = (await started.json()) as { secret: string };
+  const confirmed = await post(server, `/users/${id}/security/totp/confirm/`, { code: await generate({ secret }) }, cookieOf(signedIn));
+  expect(confirmed.status).toBe(200);
+  staffSecrets.set(server.url, secret);
+  return { cookie: cookieOf(confirmed) };
+}
+
+/** Signs in as the staff account printed by the server's first start, with both factors (enrolling the first time). */
 export async function staffSession(server: RunningServer): Promise<StaffSession> {
   const email = /e-mail:\s+(\S+)/.exec(server.output())?.[1];
   const password = /password:\s+(\S+)/.exec(server.output())?.[1];
   if (!email || !password) throw new Error(`no staff credentials in the server's output:\n${server.output()}`);
-  const response = await fetch(`${server.url}/api/v1/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.status).toBe(200);
-  return { cookie: cookieOf(response) };
+  const response = await post(server, '/users/login/', { email, password });
+  if (response.status === 200) return enrolStaff(server, response);
+  expect(response.status).toBe(202);
+  const secret = staffSecrets.get(server.url);
+  if (!secret) throw new Error('the staff account has an authenticator this test run did not enrol');
+  return { cookie: (await signInWithCode(server.url, email, password, secret)).cookie };
 }
 
 export interface ApiOrder {
@@ -128,4 +156,16 @@ export function randomZip(path: string, bytes: number): string {
     fs.closeSync(fd);
   }
   return hash.digest('hex');
+}
+
+/** Signs the staff account in through the login page (pt-BR) with its authenticator code (`staffSession` enrolled it first). */
+export async function staffSignInThroughUi(page: Page, server: RunningServer) {
+  const auth = JSON.parse(fs.readFileSync('locales/pt-BR/auth.json', 'utf8'));
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel(/^E-mail( \*)?$/).fill(/e-mail:\s+(\S+)/.exec(server.output())![1]!);
+  await page.getByLabel(/^Senha( \*)?$/).fill(/password:\s+(\S+)/.exec(server.output())![1]!);
+  await page.getByRole('main').getByRole('button', { name: auth.login.submit }).click();
+  await page.getByLabel(new RegExp(`^${auth.secondStep.code}( \\*)?$`)).fill(await nextCode(staffSecretOf(server)));
+  await page.getByRole('main').getByRole('button', { name: auth.secondStep.submit }).click();
+  await page.waitForURL(/\/(dashboard|staff)/);
 }

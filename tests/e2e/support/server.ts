@@ -14,7 +14,8 @@ export interface RunningServer {
   /** The bucket startServer made for it (S3 runs; the caller drops it); null: on disk, or a bucket the caller named. */
   s3: S3Config | null;
   output: () => string;
-  stop(): Promise<void>;
+  /** SIGTERM, then the process's exit code once it has exited. */
+  stop(): Promise<number | null>;
 }
 
 export function tempDataDir(): string {
@@ -65,7 +66,7 @@ function spawnServer(dataDir: string, env: Record<string, string>, script: strin
           stop: async () => {
             stopping = true;
             child.kill('SIGTERM');
-            await waitForExit(child);
+            return waitForExit(child);
           },
         });
         // A server that dies under a test says why (its last output), instead of a later ECONNREFUSED alone.

@@ -39,12 +39,12 @@ describe('subscription events on the live stream', () => {
     const { id } = created.json<Signature>();
     expect(json(await stream.next('signature', 2000))).toEqual({ id });
 
-    await t.app.runSignatureLifecycle(new Date(Date.now() + 31 * 86_400_000));
+    await t.app.runSubscriptionLifecycle(new Date(Date.now() + 31 * 86_400_000));
     // Expired, then its bill issued: two changes, two events.
     expect(json(await stream.next('signature', 2000))).toEqual({ id });
     expect(json(await stream.next('signature', 2000))).toEqual({ id });
 
-    const [bill] = await t.app.db.select().from(bills).where(eq(bills.signatureId, id));
+    const [bill] = await t.app.db.select().from(bills).where(eq(bills.subscriptionId, id));
     // US$ 60.00 × 5.1234 = R$ 307.404 → R$ 307.40.
     expect(bill).toMatchObject({ amountCents: 30740, usdAmountCents: 6000, usdBrlRate: '5.1234' });
     const event = { id: 'evt_live_1', type: 'payment.confirmed', data: { billId: bill!.providerBillId, amount: '307.40', paidAt: new Date().toISOString() } };

@@ -35,7 +35,18 @@ describe('the site content module', () => {
   });
 
   it('every pre-rendered page has its own description, not the generic one', () => {
-    expect(INDEXED_PATHS.filter((page) => !['/login', '/signup', '/plans'].includes(page)).map(descriptionKey)).not.toContain('common:metaDescription');
+    expect(INDEXED_PATHS.filter((page) => !['/login', '/signup'].includes(page)).map(descriptionKey)).not.toContain('common:metaDescription');
+  });
+
+  it.each(SUPPORTED_LANGUAGES)('in %s the FAQ says how patient data is protected: de-identification before upload, who sees what, where it is kept', (language) => {
+    const answer = (id: string) => {
+      const item = FAQ.find((candidate) => candidate.id === id);
+      return item ? `${String(text(language, item.questionKey))} ${String(text(language, item.answerKey))}` : `no question "${id}"`;
+    };
+    expect(answer('privacy')).toContain('HTTPS');
+    expect(answer('deidentification')).toMatch(/DICOM[\s\S]*PS3\.15/);
+    expect(answer('access')).toMatch(/DoseHub/);
+    expect(answer('storage')).toMatch(/PostgreSQL[\s\S]*S3/);
   });
 
   it('every image it names is in public/, at each width it claims', () => {

@@ -31,7 +31,8 @@ describe('PGlite data directory', () => {
     cleanups.push(() => second.close());
     const [row] = await second.db.select({ n: count() }).from(users);
     expect(row?.n).toBe(1);
-  });
+    // A new data directory runs every migration (24 now) and the seed: ~10 s on a busy 2-core machine.
+  }, 60_000);
 
   it('refuses a second process on the same data directory with a clear message', () => {
     const dir = tempDir();

@@ -51,8 +51,9 @@ function problemWith(method: string, answer: Answer): string | null {
   if (status === null) return 'no answer';
   if (status >= 500) return `status ${status}`;
   if (status < 400) return null;
+  // A HEAD error without a body names no type for one.
+  if (method === 'HEAD' && body === '') return contentType ? `HEAD error without a body, with content type ${contentType}` : null;
   if (!/^application\/json/.test(contentType ?? '')) return `error with content type ${contentType}`;
-  if (method === 'HEAD' && body === '') return null;
   try {
     const parsed = JSON.parse(body) as unknown;
     const shaped =

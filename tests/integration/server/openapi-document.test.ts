@@ -61,6 +61,24 @@ describe('the OpenAPI document', () => {
     expect(withoutExample).toEqual([]);
   });
 
+  it('says what every answer body is: no empty schema (files are bytes with their media type, events text/event-stream)', () => {
+    const paths = document.paths as Record<string, Record<string, { responses: Record<string, Json> }>>;
+    const undescribed = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, op]) =>
+        Object.entries(op.responses).flatMap(([status, response]) =>
+          Object.entries<Json>(response.content ?? {})
+            .filter(([, media]) => Object.keys(media.schema ?? {}).length === 0)
+            .map(([type]) => `${method.toUpperCase()} ${path} ${status} ${type}`),
+        ),
+      ),
+    );
+    expect(undescribed).toEqual([]);
+    const content = (path: string) => Object.fromEntries(Object.entries<Json>(paths[path]!.get!.responses['200']!.content).map(([type, media]) => [type, media.schema.contentMediaType ?? media.schema.type]));
+    expect(content('/api/v1/files/{id}/')).toEqual({ '*/*': 'application/octet-stream' });
+    expect(content('/api/v1/users/{uid}/orders/{oid}/analysis/{aid}/report/')).toEqual({ '*/*': 'application/octet-stream' });
+    expect(content('/api/v1/users/{uid}/events/')).toEqual({ 'text/event-stream': 'string' });
+  });
+
   it('describes every /api route the app has, with each of its methods (only the docs UI itself is left out)', () => {
     const contract = contractOf(document);
     const paths = document.paths as Record<string, Record<string, unknown>>;

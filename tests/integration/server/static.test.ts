@@ -199,6 +199,7 @@ describe('static serving of the built client', () => {
     expect(locations).toContain('http://dosehub.test/');
     expect(locations).toContain('http://dosehub.test/service-info/dosi-clin?lang=es');
     expect(locations).toContain('http://dosehub.test/faq?lang=en-US');
+    for (const language of ['', '?lang=en-US', '?lang=es']) expect(locations).toContain(`http://dosehub.test/privacy${language}`);
     expect(locations.length).toBe(new Set(locations).size);
     expect(locations.length % 3).toBe(0);
   });

@@ -35,3 +35,12 @@ describe('TokenSearch', () => {
     expect(TokenSearch.parse(search).token).toBe(expected);
   });
 });
+
+describe('where a sign-in lands', () => {
+  it('staff on the staff home, everyone else on the profile, unless ?redirect= names a page', () => {
+    expect(afterLoginHref(undefined, true)).toBe('/staff');
+    expect(afterLoginHref(undefined, false)).toBe('/dashboard/profile');
+    expect(afterLoginHref('/staff/orders', true)).toBe('/staff/orders');
+    expect(afterLoginHref('/about', false)).toBe('/about');
+  });
+});

@@ -15,7 +15,10 @@ export const RedirectSearch = {
 
 export const AFTER_LOGIN = '/dashboard/profile';
 
-/** Where to go once signed in: the validated `redirect`, else the profile. */
-export function afterLoginHref(redirect: string | undefined): string {
-  return redirect ?? AFTER_LOGIN;
+/** Staff land on their home, not on the profile (issue 29: a profile with a logo for 2 s, then a click away). */
+export const STAFF_AFTER_LOGIN = '/staff';
+
+/** Where to go once signed in: the validated `redirect`, else the staff home for staff, the profile for everyone else. */
+export function afterLoginHref(redirect: string | undefined, isStaff = false): string {
+  return redirect ?? (isStaff ? STAFF_AFTER_LOGIN : AFTER_LOGIN);
 }

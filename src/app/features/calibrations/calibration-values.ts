@@ -1,3 +1,4 @@
+import { camelOf } from '#shared/schemas/api-errors.ts';
 import { CalibrationFields, calibrationProblems } from '#shared/schemas/calibrations.ts';
 import { decimalText, isoToLocalInput, localInputToIso } from '#app/lib/local-input.ts';
 
@@ -33,15 +34,15 @@ export interface CalibrationValues {
   acquisitionTime: number;
 }
 
-/** The server's "<snake_field>: <text>" names → the form's fields. */
+/** The API's fields (camel case, as its errors name them) → the form's fields. */
 export const SERVER_FIELDS: Readonly<Record<string, CalibrationFormField>> = {
   isotope: 'isotope',
-  calibration_name: 'calibrationName',
-  syringe_activity: 'syringeActivity',
-  residual_syringe_activity: 'residualSyringeActivity',
-  measurement_datetime: 'measurementDatetime',
-  phantom_volume: 'phantomVolume',
-  acquisition_time: 'acquisitionTime',
+  calibrationName: 'calibrationName',
+  syringeActivity: 'syringeActivity',
+  residualSyringeActivity: 'residualSyringeActivity',
+  measurementDatetime: 'measurementDatetime',
+  phantomVolume: 'phantomVolume',
+  acquisitionTime: 'acquisitionTime',
   images: 'images',
 };
 
@@ -108,7 +109,7 @@ export function checkCalibration(values: CalibrationFormValues, { otherNames, im
   // The checks across fields need only their own three fields to be valid.
   const crossFields = CalibrationFields.pick({ syringeActivity: true, residualSyringeActivity: true, measurementDatetime: true }).safeParse(input);
   if (crossFields.success) {
-    for (const [field, key] of calibrationProblems(crossFields.data, now)) add(SERVER_FIELDS[field]!, key);
+    for (const [field, key] of calibrationProblems(crossFields.data, now)) add(SERVER_FIELDS[camelOf(field)]!, key);
   }
   const name = values.calibrationName.trim();
   if (name && otherNames.some((other) => other.trim() === name)) add('calibrationName', 'validation.calibrationNameTaken');

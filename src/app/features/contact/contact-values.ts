@@ -10,9 +10,9 @@ export type { ContactField };
 
 export const emptyContact = (): ContactValues => Object.fromEntries(CONTACT_FIELDS.map((field) => [field, ''])) as ContactValues;
 
-/** The API's snake_case names (its "<field>: <message>" errors) → the form's fields. */
+/** The API's fields (camel case, as its errors name them) → the form's fields. */
 export const SERVER_FIELDS: Readonly<Record<string, ContactField>> = {
-  full_name: 'fullName',
+  fullName: 'fullName',
   email: 'email',
   role: 'role',
   clinic: 'clinic',

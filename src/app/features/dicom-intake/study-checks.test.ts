@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { blocks, checkStudy } from './study-checks.ts';
-import { emptySummary, formatDateTime, type SeriesSummary, type StudySummary } from './study-summary.ts';
+import { formatDateTime } from './study-summary.ts';
+import { seriesSummary, studySummary } from './testing/summaries.ts';
 
-const series = (overrides: Partial<SeriesSummary> = {}): SeriesSummary => ({
-  modality: 'NM',
-  description: '',
-  images: 120,
-  studyDate: '2026-03-10 10:15:00',
-  acquisitionFrom: '2026-03-10 10:30:00',
-  acquisitionTo: '2026-03-10 10:30:00',
-  radiopharmaceutical: 'Lu-177 PSMA',
-  injectedActivityMBq: 7400,
-  injectionDateTime: '2026-03-10 08:00:00',
-  patientWeightKg: 71.5,
-  ...overrides,
-});
-const summary = (overrides: Partial<StudySummary> = {}): StudySummary => ({
-  ...emptySummary(),
-  dicomFiles: 120,
-  series: [series()],
-  patients: [{ name: 'Silva^Maria', id: 'MRN-1' }],
-  studies: 1,
-  ...overrides,
-});
+const series = seriesSummary;
+const summary = studySummary;
 
 describe('checkStudy', () => {
   it('a complete NM study for dosimetry passes without a word', () => {
@@ -40,16 +22,22 @@ describe('checkStudy', () => {
     expect(checkStudy(summary({ series: [series({ injectedActivityMBq: null })] }), 'segmentation')).toEqual([]);
   });
 
+  it('warns when the images of a dosimetry series give different activities', () => {
+    expect(checkStudy(summary({ series: [series({ activityDiffers: true }), series()] }), 'dosimetry')).toEqual([{ level: 'warn', code: 'activityDiffers', series: 1 }]);
+  });
+
   it('blocks several patients, a CT-only study for dosimetry, and nothing readable', () => {
     expect(checkStudy(summary({ patients: [{ name: 'A', id: '1' }, { name: 'B', id: '2' }] }), 'segmentation')).toEqual([{ level: 'block', code: 'patients', count: 2 }]);
     expect(checkStudy(summary({ series: [series({ modality: 'CT' })] }), 'radiosyno')).toEqual([{ level: 'block', code: 'modality', modalities: 'CT' }]);
     expect(blocks(checkStudy(summary({ dicomFiles: 0, series: [], patients: [] }), 'calibration'))).toBe(true);
   });
 
-  it('lists burned-in annotation and secondary captures, and unreadable files by name (five at most)', () => {
-    const names = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `${name}.dcm`);
-    expect(checkStudy(summary({ burnedIn: 1, secondaryCaptures: 2, unreadable: names }), 'segmentation')).toEqual([
-      { level: 'warn', code: 'unreadable', count: 6, names: 'a.dcm, b.dcm, c.dcm, d.dcm, e.dcm, …' },
+  it('lists burned-in annotation and secondary captures, and files left out by reason and name (five at most)', () => {
+    const cut = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name: `${name}.dcm`, reason: 'cutShort' as const }));
+    const unreadable = [...cut, { name: 'jp.dcm', reason: 'characterSet' as const }];
+    expect(checkStudy(summary({ burnedIn: 1, secondaryCaptures: 2, unreadable }), 'segmentation')).toEqual([
+      { level: 'warn', code: 'cutShort', count: 6, names: 'a.dcm, b.dcm, c.dcm, d.dcm, e.dcm, …' },
+      { level: 'warn', code: 'characterSet', count: 1, names: 'jp.dcm' },
       { level: 'warn', code: 'burnedIn', count: 3 },
     ]);
   });

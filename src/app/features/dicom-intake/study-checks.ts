@@ -1,4 +1,4 @@
-import type { StudySummary } from './study-summary.ts';
+import type { LeftOutFile, LeftOutReason, StudySummary } from './study-summary.ts';
 
 /** What the images are for: the analysis service's field set, or a calibration. */
 export type IntakePurpose = 'dosimetry' | 'radiosyno' | 'segmentation' | 'calibration';
@@ -7,10 +7,10 @@ export type StudyCheck =
   | { level: 'block'; code: 'patients'; count: number }
   | { level: 'block'; code: 'modality'; modalities: string }
   | { level: 'block'; code: 'nothingReadable' }
-  | { level: 'warn'; code: 'timing' | 'activity'; series: number }
+  | { level: 'warn'; code: 'timing' | 'activity' | 'activityDiffers'; series: number }
   | {
       level: 'warn';
-      code: 'unreadable' | 'notDicom';
+      code: LeftOutReason | 'notDicom';
       count: number;
       names: string;
     }
@@ -50,16 +50,12 @@ export function checkStudy(summary: StudySummary, purpose: IntakePurpose): Study
     const noTiming = emission.filter((series) => !series.acquisitionFrom || !series.injectionDateTime).length;
     const noActivity = emission.filter((series) => series.injectedActivityMBq === null).length;
     if (noTiming > 0) checks.push({ level: 'warn', code: 'timing', series: noTiming });
+    const differing = emission.filter((series) => series.activityDiffers).length;
     if (noActivity > 0) checks.push({ level: 'warn', code: 'activity', series: noActivity });
+    if (differing > 0) checks.push({ level: 'warn', code: 'activityDiffers', series: differing });
   }
   if (summary.studies > 1) checks.push({ level: 'warn', code: 'studies', count: summary.studies });
-  if (summary.unreadable.length > 0)
-    checks.push({
-      level: 'warn',
-      code: 'unreadable',
-      count: summary.unreadable.length,
-      names: listed(summary.unreadable),
-    });
+  checks.push(...leftOutChecks(summary.unreadable));
   if (summary.notDicom.length > 0)
     checks.push({
       level: 'warn',
@@ -70,6 +66,15 @@ export function checkStudy(summary: StudySummary, purpose: IntakePurpose): Study
   const burned = summary.burnedIn + summary.secondaryCaptures;
   if (burned > 0) checks.push({ level: 'warn', code: 'burnedIn', count: burned });
   return checks;
+}
+
+/** A warning per reason files are left out (at the scan, or when de-identifying), naming the first few. */
+export function leftOutChecks(files: LeftOutFile[]): StudyCheck[] {
+  const reasons = [...new Set(files.map((file) => file.reason))];
+  return reasons.map((reason) => {
+    const names = files.filter((file) => file.reason === reason).map((file) => file.name);
+    return { level: 'warn', code: reason, count: names.length, names: listed(names) };
+  });
 }
 
 export const blocks = (checks: StudyCheck[]) => checks.some((check) => check.level === 'block');

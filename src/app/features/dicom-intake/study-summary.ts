@@ -1,6 +1,7 @@
 import { TAG, itemsOf, numberOf, textOf, type DicomDataset } from '#shared/dicom/dicom-dataset.ts';
 import { keywordOf } from '#shared/dicom/dicom-file.ts';
 import { isPrivateTag, profileEntryOf, type ProfileEntry } from '#shared/dicom/profile.ts';
+import { activityInMBq } from './activity.ts';
 import { groupOf, type SummaryElement } from './element-groups.ts';
 
 /**
@@ -16,9 +17,23 @@ export interface SeriesSummary {
   acquisitionFrom: string | null;
   acquisitionTo: string | null;
   radiopharmaceutical: string | null;
+  /** Radionuclide Total Dose in MBq, whatever unit the modality writes it in (activity.ts). */
   injectedActivityMBq: number | null;
+  /** Images of the series give different activities (the first is shown). */
+  activityDiffers: boolean;
   injectionDateTime: string | null;
   patientWeightKg: number | null;
+}
+
+/**
+ * Why a file is left out: it could not be opened (`unreadable`), ends before its pixel data does
+ * (`cutShort`), names a character set no decoder here knows (`characterSet`), or the reader refused it
+ * (`damaged`). It is listed, never sent.
+ */
+export type LeftOutReason = 'unreadable' | 'cutShort' | 'characterSet' | 'damaged';
+export interface LeftOutFile {
+  name: string;
+  reason: LeftOutReason;
 }
 
 export interface OriginalPatient {
@@ -34,7 +49,7 @@ export interface StudySummary {
   patients: OriginalPatient[];
   studies: number;
   notDicom: string[];
-  unreadable: string[];
+  unreadable: LeftOutFile[];
   burnedIn: number;
   secondaryCaptures: number;
   privateElements: number;
@@ -87,8 +102,8 @@ export class SummaryBuilder {
     this.summary.notDicom.push(name);
   }
 
-  addUnreadable(name: string) {
-    this.summary.unreadable.push(name);
+  addUnreadable(name: string, reason: LeftOutReason) {
+    this.summary.unreadable.push({ name, reason });
   }
 
   result(): StudySummary {
@@ -103,12 +118,13 @@ export class SummaryBuilder {
   }
 
   private noteElements(dataset: DicomDataset) {
+    const sopClass = textOf(dataset, TAG.sopClass);
     for (const tag of Object.keys(dataset)) {
       if (isPrivateTag(tag)) {
         this.summary.privateElements += 1;
         continue;
       }
-      const entry = profileEntryOf(tag);
+      const entry = profileEntryOf(tag, sopClass);
       if (!entry || entry.action === 'U' || entry.action === 'U*') continue;
       (entry.action === 'K' || entry.action === 'C' ? this.kept : this.removed).set(entry.name, entry);
     }
@@ -119,6 +135,9 @@ export class SummaryBuilder {
     const series = this.series.get(key) ?? newSeries(dataset);
     this.series.set(key, series);
     series.images += 1;
+    const activity = activityOf(dataset);
+    if (series.injectedActivityMBq === null) series.injectedActivityMBq = activity;
+    else if (activity !== null && activity !== series.injectedActivityMBq) series.activityDiffers = true;
     const acquired = acquisitionOf(dataset);
     if (acquired && (!series.acquisitionFrom || acquired < series.acquisitionFrom)) series.acquisitionFrom = acquired;
     if (acquired && (!series.acquisitionTo || acquired > series.acquisitionTo)) series.acquisitionTo = acquired;
@@ -132,7 +151,6 @@ const elementsOf = (entries: Map<string, ProfileEntry>): SummaryElement[] =>
 
 function newSeries(dataset: DicomDataset): SeriesSummary {
   const drug = itemsOf(dataset, TAG.radiopharmaceuticalInformation)[0];
-  const activityBq = drug ? numberOf(drug, TAG.radionuclideTotalDose) : null;
   return {
     modality: textOf(dataset, TAG.modality).trim(),
     description: textOf(dataset, TAG.seriesDescription).trim(),
@@ -141,10 +159,16 @@ function newSeries(dataset: DicomDataset): SeriesSummary {
     acquisitionFrom: null,
     acquisitionTo: null,
     radiopharmaceutical: drug ? radiopharmaceuticalOf(drug) : null,
-    injectedActivityMBq: activityBq === null ? null : Math.round(activityBq / 1e4) / 100,
+    injectedActivityMBq: null,
+    activityDiffers: false,
     injectionDateTime: drug ? injectionOf(drug, textOf(dataset, TAG.seriesDate) || textOf(dataset, TAG.studyDate)) : null,
     patientWeightKg: numberOf(dataset, TAG.patientWeight),
   };
+}
+
+function activityOf(dataset: DicomDataset): number | null {
+  const drug = itemsOf(dataset, TAG.radiopharmaceuticalInformation)[0];
+  return drug ? activityInMBq(textOf(dataset, TAG.modality).trim(), numberOf(drug, TAG.radionuclideTotalDose)) : null;
 }
 
 function radiopharmaceuticalOf(drug: DicomDataset): string | null {

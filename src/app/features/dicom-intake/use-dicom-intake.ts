@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { IntakeSession } from './intake-client.ts';
 import { rememberPseudonym } from './store/pseudonyms.ts';
 import { blocks, checkStudy, type IntakePurpose, type StudyCheck } from './study-checks.ts';
-import type { StudySummary } from './study-summary.ts';
+import type { LeftOutFile, StudySummary } from './study-summary.ts';
 
 export type IntakeState =
   | { step: 'idle' }
   | { step: 'scanning'; done: number; total: number }
   | { step: 'review'; summary: StudySummary; checks: StudyCheck[] }
   | { step: 'deidentifying'; done: number; total: number; summary: StudySummary; checks: StudyCheck[] }
-  | { step: 'ready'; summary: StudySummary; files: number; bytes: number }
+  | { step: 'ready'; summary: StudySummary; files: number; bytes: number; skipped: LeftOutFile[] }
   | { step: 'failed'; message: string }
   /** The one chosen file could not be opened here (not a zip we can read, no worker): queued as chosen, the server checks it. */
   | { step: 'unchecked'; name: string };
@@ -92,16 +92,21 @@ export function useDicomIntake(options: IntakeOptions | undefined, onResult: (fi
       if (current !== run.current) return;
       await rememberPseudonym(options.entityId, summary.patients);
       onResult(new File([result.zip], DEIDENTIFIED_NAME, { type: 'application/zip' }));
-      setState({ step: 'ready', summary, files: result.files, bytes: result.zip.size });
+      setState({ step: 'ready', summary, files: result.files, bytes: result.zip.size, skipped: result.skipped });
     } catch (error) {
-      if (current === run.current) setState({ step: 'failed', message: error instanceof Error ? error.message : String(error) });
+      if (current !== run.current) return;
+      // The chosen file was queued when picked: it is the raw study and must never be saved.
+      onResult(null);
+      setState({ step: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
   };
 
   /** Whether the chosen files hold DICOM not yet de-identified (what must not be queued). */
   const holding = () => ['scanning', 'review', 'deidentifying'].includes(latest.current.step);
+  /** Whether the user confirmed and de-identification is still running. */
+  const deidentifying = () => latest.current.step === 'deidentifying';
 
-  return { state, start, confirm, reset, holding };
+  return { state, start, confirm, reset, holding, deidentifying };
 }
 
 export type DicomIntake = ReturnType<typeof useDicomIntake>;

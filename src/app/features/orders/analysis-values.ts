@@ -40,15 +40,15 @@ export interface AnalysisValues {
   isotope?: string;
 }
 
-/** The server's "<snake_field>: <text>" names → the form's fields. */
+/** The API's fields (camel case, as its errors name them) → the form's fields. */
 export const SERVER_FIELDS: Readonly<Record<string, AnalysisFormField>> = {
-  analysis_name: 'analysisName',
-  calibration_id: 'calibrationId',
-  injected_activity: 'injectedActivity',
-  administration_datetime: 'administrationDatetime',
+  analysisName: 'analysisName',
+  calibrationId: 'calibrationId',
+  injectedActivity: 'injectedActivity',
+  administrationDatetime: 'administrationDatetime',
   isotope: 'isotope',
   images: 'images',
-  images_upload_id: 'images',
+  imagesUploadId: 'images',
 };
 
 export const EMPTY_FORM: AnalysisFormValues = {

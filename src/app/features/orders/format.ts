@@ -2,7 +2,6 @@ import type { Language } from '#shared/languages.ts';
 
 const dateFormatters = new Map<Language, Intl.DateTimeFormat>();
 const percentFormatters = new Map<Language, Intl.NumberFormat>();
-const numberFormatters = new Map<Language, Intl.NumberFormat>();
 
 /** A calendar date "YYYY-MM-DD" in the reader's language ("22/11/2026" in pt-BR), never shifted by the time zone. */
 export function formatDate(date: string, language: Language): string {
@@ -24,15 +23,6 @@ export function formatPercent(ratio: number, language: Language): string {
     percentFormatters.set(language, formatter);
   }
   return formatter.format(ratio);
-}
-
-export function formatNumber(value: number, language: Language): string {
-  let formatter = numberFormatters.get(language);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(language, { maximumFractionDigits: 4 });
-    numberFormatters.set(language, formatter);
-  }
-  return formatter.format(value);
 }
 
 /** Concluded analyses over the order's total (0 when it has none). */

@@ -5,14 +5,14 @@ import { QUOTE_FIELD_NAMES, QUOTE_FIELDS, type QuoteField, type QuoteFields } fr
 
 export type QuoteFormValues = Partial<Record<QuoteField, string>>;
 
-/** The server's "<snake_field>: <text>" names → the form's fields. */
+/** The API's fields (camel case, as its errors name them) → the form's fields. */
 export const SERVER_FIELDS: Readonly<Record<string, QuoteField>> = {
-  treatment_type: 'treatmentType',
-  research_line: 'researchLine',
-  number_of_patients: 'numberOfPatients',
+  treatmentType: 'treatmentType',
+  researchLine: 'researchLine',
+  numberOfPatients: 'numberOfPatients',
   frequency: 'frequency',
   comments: 'comments',
-  project_description: 'projectDescription',
+  projectDescription: 'projectDescription',
 };
 
 /** The long texts are text areas. */

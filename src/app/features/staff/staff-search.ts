@@ -11,12 +11,19 @@ export interface StaffSearch {
   to?: string;
   staff?: string;
   record?: string;
+  /** The audit log's action, and the client whose records it is about. */
+  action?: string;
+  client?: string;
   /** `field` ascending, `-field` descending (the API's form). */
   sort?: string;
   page?: number;
 }
 
-const KEYS = ['q', 'status', 'service', 'from', 'to', 'staff', 'record', 'sort', 'page'];
+const FILTERS = ['q', 'status', 'service', 'from', 'to', 'staff', 'record', 'action', 'client'] as const;
+const KEYS = [...FILTERS, 'sort', 'page'];
+
+/** Whether the search narrows the list (an empty list then says nothing matches, not that there is nothing). */
+export const isFiltered = (search: StaffSearch) => FILTERS.some((key) => search[key] !== undefined);
 
 /** Known keys only, as text (a CPF typed as digits arrives as a number), `page` as a whole number above 1. */
 export const parseStaffSearch = (search: Record<string, unknown>): StaffSearch =>

@@ -1,8 +1,9 @@
-import { BACKOFF_CAP_MS, NETWORK_RETRY_CAP_MS, RETRY_AFTER_CAP_MS, backoffDelay, decide, networkRetryDelay, parseRetryAfter, waitsForNetwork, type DecisionContext, type SendResult } from './decisions.ts';
+import { BACKOFF_CAP_MS, NETWORK_RETRY_CAP_MS, RETRY_AFTER_CAP_MS, backoffDelay, decide, networkRetryDelay, parseRetryAfter, waitsForNetwork, type DecisionContext, type SendOutcome } from './decisions.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const context = (overrides: Partial<DecisionContext> = {}): DecisionContext => ({ attempts: 0, now: NOW, random: 0, ...overrides });
-const response = (status: number, retryAfter?: string): SendResult => ({ type: 'response', status, retryAfter });
+const response = (status: number, retryAfter: string | null = null): SendOutcome =>
+  status >= 200 && status < 300 ? { type: 'accepted', status, answer: null } : { type: 'refused', status, retryAfter, problems: [] };
 
 describe('decide: what one answer means for a queued write (docs/architecture.md §4)', () => {
   it.each([
@@ -10,8 +11,8 @@ describe('decide: what one answer means for a queued write (docs/architecture.md
     ['200 OK', response(200), {}, 'done'],
     ['201 Created', response(201), {}, 'done'],
     ['204 No Content', response(204), {}, 'done'],
-    ['network failure (no answer: not an attempt)', { type: 'network' }, {}, 'wait'],
-    ['timeout before any answer', { type: 'timeout' }, {}, 'wait'],
+    ['network failure (no answer: not an attempt)', { type: 'no-answer', reason: 'network' }, {}, 'wait'],
+    ['timeout before any answer', { type: 'no-answer', reason: 'timeout' }, {}, 'wait'],
     ['upload paused by the user', { type: 'deferred', reason: 'paused', retryAfterMs: 3_600_000 }, {}, 'wait'],
     ['another write must go first', { type: 'deferred', reason: 'dependency', retryAfterMs: 5_000 }, {}, 'wait'],
     ['500', response(500), {}, 'retry'],
@@ -35,13 +36,13 @@ describe('decide: what one answer means for a queued write (docs/architecture.md
     ['415', response(415), {}, 'failed'],
     ['422 same key, other body', response(422), {}, 'failed'],
     ['3xx (never expected)', response(302), {}, 'failed'],
-  ] as Array<[string, SendResult, Partial<DecisionContext>, string]>)('%s → %s', (_label, result, overrides, expected) => {
+  ] as Array<[string, SendOutcome, Partial<DecisionContext>, string]>)('%s → %s', (_label, result, overrides, expected) => {
     expect(decide(result, context(overrides)).action).toBe(expected);
   });
 
   it('says why it retries or waits', () => {
-    expect(decide({ type: 'network' }, context())).toMatchObject({ reason: 'network' });
-    expect(decide({ type: 'timeout' }, context())).toMatchObject({ reason: 'timeout' });
+    expect(decide({ type: 'no-answer', reason: 'network' }, context())).toMatchObject({ reason: 'network' });
+    expect(decide({ type: 'no-answer', reason: 'timeout' }, context())).toMatchObject({ reason: 'timeout' });
     expect(decide({ type: 'deferred', reason: 'paused', retryAfterMs: 60_000 }, context())).toEqual({ action: 'wait', at: NOW + 60_000, reason: 'paused' });
     expect(decide(response(503), context())).toMatchObject({ reason: 'server' });
     expect(decide(response(429), context())).toMatchObject({ reason: 'rate-limited' });
@@ -64,8 +65,8 @@ describe('decide: what one answer means for a queued write (docs/architecture.md
 
 describe('no answer is not an attempt (issue 21)', () => {
   it('the backoff never grows while the network is down: after 9 answered attempts a network failure still waits seconds, not minutes', () => {
-    expect(decide({ type: 'network' }, context({ attempts: 9, networkFailures: 0 }))).toEqual({ action: 'wait', at: NOW + 1_000, reason: 'network' });
-    expect(decide({ type: 'timeout' }, context({ attempts: 9, networkFailures: 2 }))).toEqual({ action: 'wait', at: NOW + 4_000, reason: 'timeout' });
+    expect(decide({ type: 'no-answer', reason: 'network' }, context({ attempts: 9, networkFailures: 0 }))).toEqual({ action: 'wait', at: NOW + 1_000, reason: 'network' });
+    expect(decide({ type: 'no-answer', reason: 'timeout' }, context({ attempts: 9, networkFailures: 2 }))).toEqual({ action: 'wait', at: NOW + 4_000, reason: 'timeout' });
   });
 
   it.each([

@@ -1,3 +1,5 @@
+import type { ApiProblem } from '#shared/schemas/api-errors.ts';
+
 /**
  * What the drainer does with the outcome of one send (docs/architecture.md §4), as pure functions.
  *
@@ -23,11 +25,21 @@ export const NETWORK_RETRY_CAP_MS = 8_000;
 /** Why a sender did not send now (no request was made). */
 export type DeferReason = 'paused' | 'dependency';
 
-export type SendResult =
-  | { type: 'network' }
-  | { type: 'timeout' }
-  | { type: 'response'; status: number; retryAfter?: string | null }
-  | { type: 'deferred'; reason: DeferReason; retryAfterMs: number | null };
+/** The server answered: accepted (a 2xx, with the kind's typed answer), or not (its problems as data). */
+export type Answered<A = unknown> =
+  | { type: 'accepted'; status: number; answer: A }
+  | { type: 'refused'; status: number; retryAfter: string | null; problems: ApiProblem[] };
+
+/** The sender did not send now, and why (no request was made): the write waits, and it is not an attempt. */
+export interface Deferred {
+  type: 'deferred';
+  reason: DeferReason;
+  /** Look again after this long; null: only when something makes it due (resume, the other write done). */
+  retryAfterMs: number | null;
+}
+
+/** How one send ended: the one vocabulary of an outcome, read once where the answer arrived (write-kinds.ts `readAnswer`). */
+export type SendOutcome<A = unknown> = Answered<A> | Deferred | { type: 'no-answer'; reason: 'network' | 'timeout' };
 
 export interface DecisionContext {
   /** Answered attempts made before this one (the backoff's exponent). */
@@ -89,12 +101,11 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   return Math.min(RETRY_AFTER_CAP_MS, Math.max(0, delay));
 }
 
-function decideAnswer(status: number, retryAfter: string | null | undefined, context: DecisionContext): Decision {
+function decideAnswer({ status, retryAfter }: { status: number; retryAfter: string | null }, context: DecisionContext): Decision {
   const retry = (reason: RetryReason): Decision => {
     const told = parseRetryAfter(retryAfter, context.now);
     return { action: 'retry', at: context.now + (told ?? backoffDelay(context.attempts + 1, context.random)), reason };
   };
-  if (status >= 200 && status < 300) return { action: 'done' };
   if ((status === 404 || status === 410) && (context.method === 'DELETE' || context.goneIsDone)) return { action: 'done' };
   if (status === 401) return context.refreshed ? { action: 'session-ended' } : { action: 'refresh-session' };
   if (status === 409 && parseRetryAfter(retryAfter, context.now) !== null) return retry('in-progress');
@@ -104,15 +115,16 @@ function decideAnswer(status: number, retryAfter: string | null | undefined, con
   return { action: 'failed' };
 }
 
-export function decide(result: SendResult, context: DecisionContext): Decision {
-  switch (result.type) {
-    case 'network':
-    case 'timeout':
-      return { action: 'wait', at: context.now + networkRetryDelay((context.networkFailures ?? 0) + 1), reason: result.type };
+export function decide(outcome: SendOutcome, context: DecisionContext): Decision {
+  switch (outcome.type) {
+    case 'no-answer':
+      return { action: 'wait', at: context.now + networkRetryDelay((context.networkFailures ?? 0) + 1), reason: outcome.reason };
     case 'deferred':
-      return { action: 'wait', at: context.now + (result.retryAfterMs ?? 0), reason: result.reason };
-    case 'response':
-      return decideAnswer(result.status, result.retryAfter, context);
+      return { action: 'wait', at: context.now + (outcome.retryAfterMs ?? 0), reason: outcome.reason };
+    case 'accepted':
+      return { action: 'done' };
+    case 'refused':
+      return decideAnswer(outcome, context);
   }
 }
 

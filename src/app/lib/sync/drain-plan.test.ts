@@ -42,25 +42,23 @@ describe('dueHeads: what goes now', () => {
 
 describe('settleChanges: what an outcome writes on the row', () => {
   const settle = (decision: Parameters<typeof settleChanges>[0]['decision'], changes: Partial<OutboxRow> = {}, status: number | null = null) =>
-    settleChanges({ row: row('a', { attempts: 2, networkFailures: 3, ...changes }), decision, now: NOW, status, error: 'boom' });
+    settleChanges({ row: row('a', { attempts: 2, networkFailures: 3, ...changes }), decision, now: NOW, status, problem: { message: 'boom', field: 'name' } });
 
   it.each([
-    ['done', { action: 'done' }, 204, { state: 'done', doneAt: NOW, attempts: 3, networkFailures: 0, lastStatus: 204, lastError: null, waitReason: null }, 'done'],
-    ['server busy', { action: 'retry', at: NOW + 4_000, reason: 'server' }, 503, { state: 'pending', attempts: 3, networkFailures: 0, lastStatus: 503, nextAttemptAt: NOW + 4_000, waitReason: 'server', lastError: 'boom' }, 'retry'],
-    ['no answer', { action: 'wait', at: NOW + 8_000, reason: 'network' }, null, { state: 'pending', nextAttemptAt: NOW + 8_000, waitReason: 'network', networkFailures: 4, lastError: 'boom' }, 'offline'],
-    ['paused upload', { action: 'wait', at: NOW + 3_600_000, reason: 'paused' }, null, { state: 'pending', nextAttemptAt: NOW + 3_600_000, waitReason: 'paused' }, 'waiting'],
-    ['conflict', { action: 'conflict' }, 412, { state: 'conflict', attempts: 3, networkFailures: 0, lastStatus: 412, lastError: 'boom', waitReason: null }, 'conflict'],
-    ['refused', { action: 'failed' }, 400, { state: 'failed', attempts: 3, networkFailures: 0, lastStatus: 400, lastError: 'boom', waitReason: null }, 'failed'],
-    ['session ended', { action: 'session-ended' }, 401, { state: 'pending', lastStatus: 401 }, 'session-ended'],
-  ] as const)('%s', (_label, decision, status, expected, outcome) => {
-    const result = settle(decision, {}, status);
-    expect(result.changes).toEqual(expected);
-    expect(result.outcome).toBe(outcome);
+    ['done', { action: 'done' }, 204, { state: 'done', doneAt: NOW, attempts: 3, networkFailures: 0, lastStatus: 204, lastError: null, lastErrorField: null, waitReason: null }],
+    ['server busy', { action: 'retry', at: NOW + 4_000, reason: 'server' }, 503, { state: 'pending', attempts: 3, networkFailures: 0, lastStatus: 503, nextAttemptAt: NOW + 4_000, waitReason: 'server', lastError: 'boom', lastErrorField: 'name' }],
+    ['no answer', { action: 'wait', at: NOW + 8_000, reason: 'network' }, null, { state: 'pending', nextAttemptAt: NOW + 8_000, waitReason: 'network', networkFailures: 4, lastError: 'boom', lastErrorField: 'name' }],
+    ['paused upload', { action: 'wait', at: NOW + 3_600_000, reason: 'paused' }, null, { state: 'pending', nextAttemptAt: NOW + 3_600_000, waitReason: 'paused' }],
+    ['conflict', { action: 'conflict' }, 412, { state: 'conflict', attempts: 3, networkFailures: 0, lastStatus: 412, lastError: 'boom', lastErrorField: 'name', waitReason: null }],
+    ['refused', { action: 'failed' }, 400, { state: 'failed', attempts: 3, networkFailures: 0, lastStatus: 400, lastError: 'boom', lastErrorField: 'name', waitReason: null }],
+    ['session ended', { action: 'session-ended' }, 401, { state: 'pending', lastStatus: 401 }],
+  ] as const)('%s', (_label, decision, status, expected) => {
+    expect(settle(decision, {}, status)).toEqual(expected);
   });
 
   it('no answer and deferrals never count as attempts (the backoff does not grow)', () => {
-    expect(settle({ action: 'wait', at: NOW, reason: 'timeout' }).changes).not.toHaveProperty('attempts');
-    expect(settle({ action: 'wait', at: NOW, reason: 'dependency' }).changes).not.toHaveProperty('attempts');
+    expect(settle({ action: 'wait', at: NOW, reason: 'timeout' })).not.toHaveProperty('attempts');
+    expect(settle({ action: 'wait', at: NOW, reason: 'dependency' })).not.toHaveProperty('attempts');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ApiProblem } from '#shared/schemas/api-errors.ts';
 import type { OutboxRow } from '../db.ts';
 import { waitsForNetwork, type Decision } from './decisions.ts';
 
@@ -5,9 +6,6 @@ import { waitsForNetwork, type Decision } from './decisions.ts';
  * The drainer's bookkeeping as pure functions: which writes go now, and what an outcome writes on
  * the row. No I/O here, so every rule is table-tested (drain-plan.test.ts).
  */
-
-/** How a row's send ended, as the run loop sees it. */
-export type RowOutcome = 'done' | 'retry' | 'waiting' | 'offline' | 'conflict' | 'failed' | 'session-ended' | 'skipped' | 'stopped';
 
 /**
  * The first unsent write of each entity (FIFO per entity), when it is pending and due, oldest first;
@@ -33,30 +31,29 @@ export interface SettleInput {
   now: number;
   /** The answer's status, when there was one. */
   status: number | null;
-  /** What to show: the server's message, or ours for no answer; null when nothing went wrong. */
-  error: string | null;
+  /** What to show: the server's problem, or ours for no answer; null when nothing went wrong. */
+  problem: ApiProblem | null;
 }
 
-/** What one decision writes on the row, and what the run loop makes of it. */
-export function settleChanges({ row, decision, now, status, error }: SettleInput): { changes: Partial<OutboxRow>; outcome: RowOutcome } {
+/** What one decision writes on the row. */
+export function settleChanges({ row, decision, now, status, problem }: SettleInput): Partial<OutboxRow> {
   const answered = { attempts: row.attempts + 1, lastStatus: status, networkFailures: 0 };
+  const error = { lastError: problem?.message ?? null, lastErrorField: problem?.field ?? null };
   switch (decision.action) {
     case 'done':
-      return { changes: { state: 'done', doneAt: now, ...answered, lastError: null, waitReason: null }, outcome: 'done' };
+      return { state: 'done', doneAt: now, ...answered, lastError: null, lastErrorField: null, waitReason: null };
     case 'retry':
-      return { changes: { state: 'pending', ...answered, nextAttemptAt: decision.at, lastError: error, waitReason: decision.reason }, outcome: 'retry' };
+      return { state: 'pending', ...answered, nextAttemptAt: decision.at, ...error, waitReason: decision.reason };
     case 'wait': {
-      const network = waitsForNetwork(decision.reason);
       const changes: Partial<OutboxRow> = { state: 'pending', nextAttemptAt: decision.at, waitReason: decision.reason };
-      if (network) Object.assign(changes, { networkFailures: (row.networkFailures ?? 0) + 1, lastError: error });
-      return { changes, outcome: network ? 'offline' : 'waiting' };
+      return waitsForNetwork(decision.reason) ? { ...changes, networkFailures: (row.networkFailures ?? 0) + 1, ...error } : changes;
     }
     case 'conflict':
     case 'failed':
-      return { changes: { state: decision.action, ...answered, lastError: error, waitReason: null }, outcome: decision.action };
+      return { state: decision.action, ...answered, ...error, waitReason: null };
     case 'session-ended':
       // Not the write's fault: it stays queued, untouched, for the next sign-in.
-      return { changes: { state: 'pending', lastStatus: 401 }, outcome: 'session-ended' };
+      return { state: 'pending', lastStatus: 401 };
   }
 }
 

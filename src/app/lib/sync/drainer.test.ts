@@ -1,12 +1,12 @@
 import { setupI18n } from '#tests/utils/render.tsx';
 import { db, localWrite, type OutboxRow } from '../db.ts';
-import { TEST_USER, fakeApi, fakeLocks, networkError, resetLocalDatabase, type FakeRoutes } from '../testing/local-first.ts';
+import { TEST_USER, answered, fakeApi, fakeLocks, installTestKind, networkError, resetLocalDatabase, type FakeRoutes } from '../testing/local-first.ts';
 import { BACKOFF_BASE_MS } from './decisions.ts';
 import { SYNC_CHANNEL } from './drain-triggers.ts';
 import { createDrainer, type DrainerOptions } from './drainer.ts';
-import { enqueue, storeFile } from './outbox.ts';
+import { addRowUnnoticed, allRows, changeRow, enqueue, fileTables, queueScope, rowCount, storeFile } from './outbox.ts';
 import { discardLocalChange, keepMine, retryFailedWrite, takeTheirs } from './resolve.ts';
-import { defer, registerSender, sendOutboxRequest, type SenderOptions } from './senders.ts';
+import { defer, readAnswer, sendOutboxRequest, type WriteKind } from './write-kinds.ts';
 
 interface Payload {
   name: string;
@@ -17,19 +17,22 @@ const KIND = 'thing.update';
 const PATH = (id: string) => `/things/${id}/`;
 const unregister: Array<() => void> = [];
 
-/** A feature's sender: PUT /things/{id}/ with the payload and its version as If-Match. */
-function registerThing(options: SenderOptions<Payload> = {}) {
+/** A feature's kind: PUT /things/{id}/ with the payload and its version as If-Match; its answer is the JSON body. */
+function registerThing(options: Partial<Omit<WriteKind<Payload>, 'send'>> = {}) {
   unregister.push(
-    registerSender<Payload>(
+    installTestKind<Payload>(
       KIND,
-      (row, _files, context) => sendOutboxRequest(row, PATH(row.entityId), { method: 'PUT', body: { name: row.payload.name }, ifMatch: row.payload.version }, context),
+      async (row, _files, context) => {
+        const response = await sendOutboxRequest(row, PATH(row.entityId), { method: 'PUT', body: { name: row.payload.name }, ifMatch: row.payload.version }, context);
+        return readAnswer(response, (accepted) => (accepted.status === 204 ? null : accepted.json()));
+      },
       { method: 'PUT', ...options },
     ),
   );
 }
 
 function queue(entityId: string, payload: Payload, kind = KIND) {
-  return localWrite([db.outbox], (tx) => enqueue(tx, { kind, entityId, payload }));
+  return localWrite(queueScope(), (tx) => enqueue(tx, { kind, entityId, payload }));
 }
 
 function drainer(options: DrainerOptions = {}) {
@@ -42,7 +45,7 @@ function serve(routes: FakeRoutes) {
   return api;
 }
 
-const rows = () => db.outbox.orderBy('seq').toArray();
+const rows = () => allRows();
 const ok = { status: 204 };
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -83,12 +86,12 @@ describe('sending', () => {
   it('hands the stored files to the sender and deletes them once the write is done', async () => {
     const seen: string[] = [];
     unregister.push(
-      registerSender('thing.upload', async (_row, files) => {
+      installTestKind('thing.upload', async (_row, files) => {
         seen.push(...files.map((file) => `${file.name}:${file.size}`));
-        return { status: 201 };
+        return answered(201);
       }),
     );
-    await localWrite([db.outbox, db.blobs], async (tx) => {
+    await localWrite(fileTables(), async (tx) => {
       const fileId = await storeFile(tx, new Blob(['12345']), 'phantom.zip');
       await enqueue(tx, { kind: 'thing.upload', entityId: 'u1', payload: {}, fileIds: [fileId] });
     });
@@ -114,7 +117,7 @@ describe('sending', () => {
   it("sends again a write left 'sending' by a tab that closed mid-request", async () => {
     const api = serve({ 'PUT /things/t1/': ok });
     const row = await queue('t1', { name: 'A' });
-    await db.outbox.update(row.seq!, { state: 'sending' });
+    await changeRow(row.seq!, { state: 'sending' });
     await drainer().drain();
     expect(api.calls).toHaveLength(1);
     expect(await rows()).toMatchObject([{ state: 'done' }]);
@@ -205,7 +208,7 @@ describe('retries', () => {
 
   it('a timeout before any answer waits like a network failure (not an attempt)', async () => {
     unregister.push(
-      registerSender(
+      installTestKind(
         'thing.slow',
         (_row, _files, { signal }) => new Promise<Response>((_resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
         { timeoutMs: 20 },
@@ -274,7 +277,7 @@ describe('when the network comes back, the queue moves at once (issue 21)', () =
   it('"send now" leaves a paused upload paused: the sender deferred it, and nothing is requested', async () => {
     const sends = vi.fn();
     unregister.push(
-      registerSender('thing.paused', async () => {
+      installTestKind('thing.paused', async () => {
         sends();
         return defer('paused', 3_600_000);
       }),
@@ -371,7 +374,7 @@ describe('conflicts and refusals keep the data', () => {
     });
     const row = await queue('t1', { name: 'ab' });
     await drainer().drain();
-    expect(await rows()).toMatchObject([{ state: 'failed', lastStatus: 400, lastError: 'calibration_name: Entre 3 e 24 caracteres.', payload: { name: 'ab' } }]);
+    expect(await rows()).toMatchObject([{ state: 'failed', lastStatus: 400, lastError: 'Entre 3 e 24 caracteres.', lastErrorField: 'calibrationName', payload: { name: 'ab' } }]);
     // Nothing more is sent on its own.
     await drainer().drain();
     expect(api.calls).toHaveLength(1);
@@ -397,12 +400,12 @@ describe('conflicts and refusals keep the data', () => {
     const row = await queue('t1', { name: 'A' });
     await drainer().drain();
     await discardLocalChange(row.id);
-    expect(await db.outbox.count()).toBe(0);
+    expect(await rowCount()).toBe(0);
     expect(onDiscard).toHaveBeenCalledTimes(1);
   });
 
   it('a DELETE answered 404 is done: the thing is already gone', async () => {
-    unregister.push(registerSender('thing.delete', (row, _files, context) => sendOutboxRequest(row, PATH(row.entityId), { method: 'DELETE' }, context), { method: 'DELETE' }));
+    unregister.push(installTestKind('thing.delete', (row, _files, context) => sendOutboxRequest(row, PATH(row.entityId), { method: 'DELETE' }, context), { method: 'DELETE' }));
     serve({ 'DELETE /things/t1/': { status: 404, body: { errors: ['Este usuário não possui este recurso cadastrado.'] } } });
     await queue('t1', { name: 'A' }, 'thing.delete');
     await drainer().drain();
@@ -455,7 +458,7 @@ describe('one drainer at a time', () => {
 
   it('stop() aborts the request in flight and keeps the write queued', async () => {
     unregister.push(
-      registerSender('thing.hang', (_row, _files, { signal }) => new Promise<Response>((_resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))),
+      installTestKind('thing.hang', (_row, _files, { signal }) => new Promise<Response>((_resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))),
     );
     await queue('h1', { name: 'A' }, 'thing.hang');
     const tab = drainer();
@@ -480,11 +483,11 @@ describe('triggers', () => {
 
     // Rows written without enqueue's notice (as another tab would) wait for a trigger.
     const raw = (entityId: string): OutboxRow => ({ id: `0193a2b4-0000-7000-8000-00000000000${entityId.at(-1)}`, kind: KIND, entityId, payload: { name: entityId }, fileIds: [], queuedAt: 0, attempts: 0, state: 'pending', lastError: null, lastStatus: null, nextAttemptAt: 0 });
-    await db.outbox.add(raw('t3'));
+    await addRowUnnoticed(raw('t3'));
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(api.calls).toHaveLength(3));
 
-    await db.outbox.add(raw('t4'));
+    await addRowUnnoticed(raw('t4'));
     const worker = new BroadcastChannel(SYNC_CHANNEL);
     worker.postMessage({ type: 'sync' });
     await vi.waitFor(() => expect(api.calls).toHaveLength(4));

@@ -1,10 +1,11 @@
 import { refreshSession as refreshApiSession } from '../api-client.ts';
-import { db, getDatabaseUser, localWrite } from '../db.ts';
+import { getDatabaseUser } from '../db.ts';
 import { readAuthState } from '../session.ts';
 import { reportNetworkFailure, reportServerReached, subscribeConnectivity } from './connectivity.ts';
 import { listenForDrainTriggers, requestBackgroundSync } from './drain-triggers.ts';
-import { dueHeads, rowsToWake, type RowOutcome } from './drain-plan.ts';
-import { unsentRows } from './outbox.ts';
+import { waitsForNetwork, type Decision } from './decisions.ts';
+import { dueHeads, rowsToWake } from './drain-plan.ts';
+import { tidy, unsentRows, wake } from './outbox.ts';
 import { sendRow, type SendRowContext } from './send-row.ts';
 
 /**
@@ -14,8 +15,6 @@ import { sendRow, type SendRowContext } from './send-row.ts';
  */
 
 export const OUTBOX_LOCK = 'dosehub-outbox';
-/** Done rows stay a day (to answer "was it sent?"), then go. */
-const DONE_RETENTION_MS = 24 * 3600_000;
 /** Another tab holds the lock: look again after this long (it may have finished before our row was queued). */
 const BUSY_RECHECK_MS = 3_000;
 
@@ -95,32 +94,11 @@ const inTabLocks: LockManagerLike = {
   },
 };
 
-/** Holding the lock: rows left 'sending' by a closed tab go back to 'pending'; old done rows go. */
-async function tidy(now: number) {
-  await localWrite([db.outbox], async () => {
-    await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
-    const before = now - DONE_RETENTION_MS;
-    await db.outbox
-      .where('state')
-      .equals('done')
-      .filter((row) => (row.doneAt ?? 0) < before)
-      .delete();
-  });
-}
-
-/** Makes writes due now: those waiting for the network, or all but paused uploads. */
-async function wake(scope: 'network' | 'all', now: number) {
-  await localWrite([db.outbox], async () => {
-    const rows = rowsToWake(await unsentRows(), scope);
-    for (const row of rows) await db.outbox.update(row.seq!, { nextAttemptAt: now });
-  });
-}
-
-/** How a pass of sends ends the run, if it does. */
-function runEnd(outcomes: RowOutcome[]): DrainStatus | null {
-  if (outcomes.includes('stopped')) return 'stopped';
-  if (outcomes.includes('session-ended')) return 'session-ended';
-  if (outcomes.includes('offline')) return 'offline';
+/** How a pass of sends ends the run, if it does (null: a row not sent, by the drainer's stop or a user's change). */
+function runEnd(decisions: (Decision | null)[], stopped: boolean): DrainStatus | null {
+  if (stopped) return 'stopped';
+  if (decisions.some((decision) => decision?.action === 'session-ended')) return 'session-ended';
+  if (decisions.some((decision) => decision?.action === 'wait' && waitsForNetwork(decision.reason))) return 'offline';
   return null;
 }
 
@@ -157,7 +135,7 @@ export function createDrainer(options: DrainerOptions = {}) {
     const owner = databaseUserId();
     if (!owner || sessionUserId() !== owner) return report('signed-out', 0);
     await tidy(now());
-    if (wakeScope) await wake(wakeScope, now());
+    if (wakeScope) await wake(rowsToWake(await unsentRows(), wakeScope), now());
     const skipped = new Set<number>();
     let sent = 0;
     for (;;) {
@@ -167,10 +145,10 @@ export function createDrainer(options: DrainerOptions = {}) {
       if (heads.length === 0) return report(nextAttemptAt === null ? 'drained' : 'waiting', sent, nextAttemptAt);
       for (let i = 0; i < heads.length; i += concurrency) {
         const batch = heads.slice(i, i + concurrency);
-        const outcomes = await Promise.all(batch.map((row) => sendRow(row, rowContext())));
-        batch.forEach((row, index) => outcomes[index] === 'skipped' && skipped.add(row.seq!));
-        sent += outcomes.filter((outcome) => outcome === 'done').length;
-        const end = runEnd(outcomes);
+        const decisions = await Promise.all(batch.map((row) => sendRow(row, rowContext())));
+        batch.forEach((row, index) => decisions[index] === null && skipped.add(row.seq!));
+        sent += decisions.filter((decision) => decision?.action === 'done').length;
+        const end = runEnd(decisions, stopController.signal.aborted);
         if (end === 'session-ended') sessionEnded = true;
         if (end) return report(end, sent, end === 'offline' ? dueHeads(await unsentRows(), now(), skipped).nextAttemptAt : null);
       }

@@ -1,7 +1,7 @@
 import { UUID_V7_PATTERN } from '#shared/ids/uuid-v7.ts';
 import { db, localWrite, uploadRecordKey, type NotificationRecord } from '../db.ts';
 import { resetLocalDatabase } from '../testing/local-first.ts';
-import { deleteUnusedFiles, discardWrite, enqueue, fileTables, entitiesWithUnsentWrites, onEnqueued, retryWrite, storeFile, unsentCount, unsentRowsOf } from './outbox.ts';
+import { allRows, changeRow, deleteUnusedFiles, discardWrite, enqueue, entitiesWithUnsentWrites, fileTables, onEnqueued, queueScope, retryWrite, rowCount, storeFile, unsentCount, unsentRowsOf } from './outbox.ts';
 
 const notification = (id: string, checked = false): NotificationRecord => ({
   id,
@@ -12,7 +12,7 @@ const notification = (id: string, checked = false): NotificationRecord => ({
 });
 
 async function queue(entityId: string, payload: unknown = {}, kind = 'test.write') {
-  return localWrite([db.outbox], (tx) => enqueue(tx, { kind, entityId, payload }));
+  return localWrite(queueScope(), (tx) => enqueue(tx, { kind, entityId, payload }));
 }
 
 beforeEach(() => resetLocalDatabase());
@@ -21,7 +21,7 @@ describe('enqueue', () => {
   it('writes a pending row with a UUIDv7 id (the Idempotency-Key) and its bookkeeping', async () => {
     const before = Date.now();
     const row = await queue('e1', { checked: true });
-    const [stored] = await db.outbox.toArray();
+    const [stored] = await allRows();
     expect(stored).toEqual(row);
     expect(stored).toMatchObject({ kind: 'test.write', entityId: 'e1', payload: { checked: true }, fileIds: [], attempts: 0, state: 'pending', lastError: null, lastStatus: null });
     expect(stored!.id).toMatch(UUID_V7_PATTERN);
@@ -32,19 +32,19 @@ describe('enqueue', () => {
   it('is atomic with the entity write: a transaction that fails writes neither', async () => {
     await db.notifications.put(notification('n1'));
     await expect(
-      localWrite([db.notifications, db.outbox], async (tx) => {
+      localWrite(queueScope(db.notifications), async (tx) => {
         await db.notifications.update('n1', { checked: true });
         await enqueue(tx, { kind: 'notification.check', entityId: 'n1', payload: {} });
         throw new Error('something after the enqueue failed');
       }),
     ).rejects.toThrow('something after the enqueue failed');
     expect(await db.notifications.get('n1')).toMatchObject({ checked: false });
-    expect(await db.outbox.count()).toBe(0);
+    expect(await rowCount()).toBe(0);
   });
 
   it('commits the entity and the row together', async () => {
     await db.notifications.put(notification('n1'));
-    await localWrite([db.notifications, db.outbox], async (tx) => {
+    await localWrite(queueScope(db.notifications), async (tx) => {
       await db.notifications.update('n1', { checked: true });
       await enqueue(tx, { kind: 'notification.check', entityId: 'n1', payload: {} });
     });
@@ -54,7 +54,7 @@ describe('enqueue', () => {
 
   it('refuses a transaction that does not include the outbox (the row could not be atomic)', async () => {
     await expect(localWrite([db.notifications], (tx) => enqueue(tx, { kind: 'k', entityId: 'n1', payload: {} }))).rejects.toThrow();
-    expect(await db.outbox.count()).toBe(0);
+    expect(await rowCount()).toBe(0);
   });
 
   it('tells listeners after the transaction commits, not when it fails', async () => {
@@ -62,7 +62,7 @@ describe('enqueue', () => {
     const stop = onEnqueued(told);
     await queue('e1');
     expect(told).toHaveBeenCalledTimes(1);
-    await localWrite([db.outbox], async (tx) => {
+    await localWrite(queueScope(), async (tx) => {
       await enqueue(tx, { kind: 'k', entityId: 'e2', payload: {} });
       throw new Error('rolled back');
     }).catch(() => undefined);
@@ -71,7 +71,7 @@ describe('enqueue', () => {
   });
 
   it('keeps files with the write in the same transaction', async () => {
-    const row = await localWrite([db.outbox, db.blobs], async (tx) => {
+    const row = await localWrite(fileTables(), async (tx) => {
       const fileId = await storeFile(tx, new Blob(['phantom'], { type: 'application/dicom' }), 'phantom.dcm');
       return enqueue(tx, { kind: 'calibration.create', entityId: 'c1', payload: {}, fileIds: [fileId] });
     });
@@ -85,10 +85,10 @@ describe('reads', () => {
     const a = await queue('e1', { n: 1 });
     await queue('e2');
     const b = await queue('e1', { n: 2 });
-    await db.outbox.update(a.seq!, { state: 'done' });
+    await changeRow(a.seq!, { state: 'done' });
     expect((await unsentRowsOf('e1')).map((row) => row.id)).toEqual([b.id]);
     expect(await entitiesWithUnsentWrites()).toEqual(new Set(['e1', 'e2']));
-    await db.outbox.update(b.seq!, { state: 'failed' });
+    await changeRow(b.seq!, { state: 'failed' });
     expect(await entitiesWithUnsentWrites()).toEqual(new Set(['e1', 'e2']));
   });
 });
@@ -96,9 +96,9 @@ describe('reads', () => {
 describe("the user's choices", () => {
   it('retryWrite: pending again, a new Idempotency-Key, same place in the queue, optionally an edited payload', async () => {
     const row = await queue('e1', { name: 'Calib A' });
-    await db.outbox.update(row.seq!, { state: 'failed', attempts: 3, lastError: 'Nome já existe.', lastStatus: 409 });
+    await changeRow(row.seq!, { state: 'failed', attempts: 3, lastError: 'Nome já existe.', lastStatus: 409 });
     await retryWrite(row.id, { payload: { name: 'Calib B' } });
-    const [again] = await db.outbox.toArray();
+    const [again] = await allRows();
     expect(again).toMatchObject({ seq: row.seq, state: 'pending', attempts: 0, lastError: null, lastStatus: null, payload: { name: 'Calib B' } });
     expect(again!.id).not.toBe(row.id);
     expect(again!.id).toMatch(UUID_V7_PATTERN);
@@ -106,18 +106,18 @@ describe("the user's choices", () => {
 
   it('discardWrite: drops the write and the later ones of the same entity, and files nobody else needs', async () => {
     const [shared, own] = await localWrite([db.blobs], (tx) => Promise.all([storeFile(tx, new Blob(['a'])), storeFile(tx, new Blob(['b']))]));
-    const first = await localWrite([db.outbox], (tx) => enqueue(tx, { kind: 'k', entityId: 'e1', payload: 1, fileIds: [shared!, own!] }));
+    const first = await localWrite(queueScope(), (tx) => enqueue(tx, { kind: 'k', entityId: 'e1', payload: 1, fileIds: [shared!, own!] }));
     const second = await queue('e1', 2);
-    const other = await localWrite([db.outbox], (tx) => enqueue(tx, { kind: 'k', entityId: 'e2', payload: 3, fileIds: [shared!] }));
+    const other = await localWrite(queueScope(), (tx) => enqueue(tx, { kind: 'k', entityId: 'e2', payload: 3, fileIds: [shared!] }));
     const dropped = await discardWrite(first.id);
     expect(dropped.map((row) => row.id)).toEqual([first.id, second.id]);
-    expect((await db.outbox.toArray()).map((row) => row.id)).toEqual([other.id]);
+    expect((await allRows()).map((row) => row.id)).toEqual([other.id]);
     expect(await db.blobs.toCollection().primaryKeys()).toEqual([shared]);
   });
 
   it('deleteUnusedFiles keeps files an unsent write still refers to', async () => {
     const fileId = await localWrite([db.blobs], (tx) => storeFile(tx, new Blob(['x'])));
-    await localWrite([db.outbox], (tx) => enqueue(tx, { kind: 'k', entityId: 'e1', payload: {}, fileIds: [fileId] }));
+    await localWrite(queueScope(), (tx) => enqueue(tx, { kind: 'k', entityId: 'e1', payload: {}, fileIds: [fileId] }));
     await localWrite(fileTables(), () => deleteUnusedFiles([fileId]));
     expect(await db.blobs.count()).toBe(1);
   });

@@ -1,4 +1,4 @@
-import type { Transaction } from 'dexie';
+import type { Table, Transaction } from 'dexie';
 import { uuidV7 } from '#shared/ids/uuid-v7.ts';
 import { db, localWrite, uploadRecordKey, type OutboxRow, type OutboxState, type StoredFile } from '../db.ts';
 
@@ -6,7 +6,17 @@ import { db, localWrite, uploadRecordKey, type OutboxRow, type OutboxState, type
  * The outbox (docs/architecture.md §4): every offline-capable write stores its entity change and one outbox row
  * in the same Dexie transaction. The drainer sends the rows; nothing leaves the outbox except by
  * success (state `done`) or by the user's choice (discard, take theirs).
+ *
+ * This module is the table's only door (a lint rule refuses `db.outbox` elsewhere): queueing, the
+ * drainer's claim / settle / tidy / wake, the kit's fold and drop, pause and resume, and the scopes a
+ * transaction that touches the outbox names.
  */
+
+/** A transaction that queues a write (no file) besides changing `tables`. */
+export const queueScope = (...tables: Table[]) => [...tables, db.outbox];
+
+/** A pull that merges a server list into `table`, leaving entities with unsent writes alone. */
+export const pullScope = (table: Table) => [table, db.outbox, db.meta];
 
 /** States of a write the server has not accepted yet. */
 export const UNSENT_STATES: readonly OutboxState[] = ['pending', 'sending', 'failed', 'conflict'];
@@ -108,9 +118,9 @@ export async function queuedFileOf(entityId: string): Promise<StoredFile | null>
   return (withFiles && (await db.blobs.get(withFiles.fileIds[0]!))) ?? null;
 }
 
-/** Whether an entity's create is still queued here (so the server does not know it yet). */
-export async function hasUnsentCreate(entityId: string) {
-  return (await unsentRowsOf(entityId)).some((row) => row.kind.endsWith('.create'));
+/** Whether an entity's create (`createKind`) is still queued here (so the server does not know it yet). */
+export async function hasUnsentCreate(entityId: string, createKind: string) {
+  return (await unsentRowsOf(entityId)).some((row) => row.kind === createKind);
 }
 
 /** Whether a write is still the one queued under this id (not sent, cancelled or replaced meanwhile). */
@@ -131,6 +141,65 @@ export function unsentRowsOf(entityId: string) {
 export async function entitiesWithUnsentWrites(): Promise<Set<string>> {
   const rows = await db.outbox.where('state').anyOf(UNSENT_STATES).toArray();
   return new Set(rows.map((row) => row.entityId));
+}
+
+// ---- The drainer ----------------------------------------------------------------------------------------
+
+/** Done rows stay a day (to answer "was it sent?"), then go. */
+const DONE_RETENTION_MS = 24 * 3600_000;
+
+/** Takes a pending row for sending, unless another run or a user's choice changed it meanwhile. */
+export function claim(row: OutboxRow): Promise<OutboxRow | null> {
+  return localWrite([db.outbox], async () => {
+    const current = await db.outbox.get(row.seq!);
+    if (!current || current.id !== row.id || current.state !== 'pending') return null;
+    await db.outbox.update(row.seq!, { state: 'sending' });
+    return current;
+  });
+}
+
+/** Writes what a send meant on its row (if it is still the row sent: a wipe or a discard may have removed it); done, its files go. */
+export async function settle(row: OutboxRow, changes: Partial<OutboxRow>) {
+  await localWrite(fileTables(), async () => {
+    const current = await db.outbox.get(row.seq!);
+    if (!current || current.id !== row.id) return;
+    await db.outbox.update(row.seq!, changes);
+    if (changes.state === 'done') await deleteUnusedFiles(row.fileIds);
+  });
+}
+
+/** Holding the drainer's lock: rows left 'sending' by a closed tab go back to 'pending'; old done rows go. */
+export async function tidy(now: number) {
+  await localWrite([db.outbox], async () => {
+    await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
+    const before = now - DONE_RETENTION_MS;
+    await db.outbox
+      .where('state')
+      .equals('done')
+      .filter((row) => (row.doneAt ?? 0) < before)
+      .delete();
+  });
+}
+
+/** Makes these rows due now (and, with `changes`, clears what they waited for). */
+export async function wake(rows: readonly OutboxRow[], now: number, changes: Partial<OutboxRow> = {}) {
+  await localWrite([db.outbox], async () => {
+    for (const row of rows) await db.outbox.update(row.seq!, { nextAttemptAt: now, ...changes });
+  });
+}
+
+// ---- The queued-entity kit ------------------------------------------------------------------------------
+
+/** Folds new values into a queued write not sent yet (call inside the entity's transaction, on `fileTables()`). */
+export async function fold<P>(row: OutboxRow<P>, payload: P, fileIds: string[] | null) {
+  await db.outbox.update(row.seq!, { payload, ...(fileIds && { fileIds }) });
+  if (fileIds) await deleteUnusedFiles(row.fileIds);
+}
+
+/** Drops queued writes the user's change made moot, and their files no other write needs (inside a transaction on `fileTables()`). */
+export async function drop(rows: readonly OutboxRow[]) {
+  await db.outbox.bulkDelete(rows.map((row) => row.seq!));
+  await deleteUnusedFiles(rows.flatMap((row) => row.fileIds));
 }
 
 // ---- The user's choices on a failed or conflicting write ---------------------------------------------
@@ -156,6 +225,7 @@ export async function retryWrite<P>(id: string, changes: { payload?: P; fileIds?
       networkFailures: 0,
       waitReason: null,
       lastError: null,
+      lastErrorField: null,
       lastStatus: null,
       nextAttemptAt: Date.now(),
       ...(changes.payload !== undefined && { payload: changes.payload }),
@@ -174,8 +244,7 @@ export async function discardWrite(id: string): Promise<OutboxRow[]> {
   return localWrite(fileTables(), async () => {
     const row = await rowById(id);
     const dropped = (await unsentRowsOf(row.entityId)).filter((other) => other.seq! >= row.seq!);
-    await db.outbox.bulkDelete(dropped.map((other) => other.seq!));
-    await deleteUnusedFiles(dropped.flatMap((other) => other.fileIds));
+    await drop(dropped);
     return dropped;
   });
 }
@@ -193,4 +262,32 @@ export async function deleteUnusedFiles(fileIds: string[]) {
   const unused = fileIds.filter((fileId) => !stillUsed.has(fileId));
   await db.blobs.bulkDelete(unused);
   await db.meta.bulkDelete(unused.map(uploadRecordKey));
+}
+
+// ---- Tests ----------------------------------------------------------------------------------------------
+
+/** Tests: every row, in queue order. */
+export const allRows = () => db.outbox.orderBy('seq').toArray();
+
+/** Tests: how many rows there are. */
+export const rowCount = () => db.outbox.count();
+
+/** Tests: one row by its place in the queue. */
+export const rowAt = (seq: number) => db.outbox.get(seq);
+
+/** Tests: puts rows in the state a case starts from (every row, or those `which` picks). */
+export async function changeRows(changes: Partial<OutboxRow>, which: (row: OutboxRow) => boolean = () => true) {
+  await localWrite([db.outbox], () => db.outbox.filter(which).modify(changes));
+}
+
+/** Tests: puts one row in the state a case starts from. */
+export const changeRow = (seq: number, changes: Partial<OutboxRow>) => localWrite([db.outbox], () => db.outbox.update(seq, changes));
+
+/** Tests: a row written as another tab would, without `enqueue`'s notice. */
+export const addRowUnnoticed = (row: OutboxRow) => localWrite([db.outbox], () => db.outbox.add(row));
+
+/** Tests: the disk refusing the next rows (`refuse` throws); returns the undo. */
+export function refuseRows(refuse: () => void) {
+  db.outbox.hook('creating', refuse);
+  return () => db.outbox.hook('creating').unsubscribe(refuse);
 }

@@ -1,12 +1,12 @@
 import { db, localWrite, openUserDatabase, type NotificationRecord } from '../db.ts';
 import { OTHER_USER, TEST_USER, resetLocalDatabase } from '../testing/local-first.ts';
-import { enqueue } from './outbox.ts';
+import { changeRow, enqueue, queueScope } from './outbox.ts';
 import { StalePullError, lastPull, pullCollection } from './pull.ts';
 
 const note = (id: string, message: string, checked = false): NotificationRecord => ({ id, message, kind: 'update', checked, createdAt: '2026-11-22T12:00:00Z' });
 
 async function queue(entityId: string) {
-  return localWrite([db.outbox], (tx) => enqueue(tx, { kind: 'notification.check', entityId, payload: {} }));
+  return localWrite(queueScope(), (tx) => enqueue(tx, { kind: 'notification.check', entityId, payload: {} }));
 }
 
 beforeEach(() => resetLocalDatabase());
@@ -29,8 +29,8 @@ describe('pullCollection: merge rules (docs/architecture.md §4)', () => {
   it('keeps the local row while a write of it is unsent (pending, failed or conflict)', async () => {
     await db.notifications.bulkPut([note('a', 'A', true), note('b', 'B', true), note('c', 'C', true)]);
     const rows = await Promise.all(['a', 'b', 'c'].map(queue));
-    await db.outbox.update(rows[1]!.seq!, { state: 'failed' });
-    await db.outbox.update(rows[2]!.seq!, { state: 'conflict' });
+    await changeRow(rows[1]!.seq!, { state: 'failed' });
+    await changeRow(rows[2]!.seq!, { state: 'conflict' });
     await pullCollection('notifications', async () => [note('a', 'A', false), note('b', 'B', false), note('c', 'C', false)]);
     expect((await db.notifications.toArray()).map((n) => n.checked)).toEqual([true, true, true]);
   });
@@ -38,7 +38,7 @@ describe('pullCollection: merge rules (docs/architecture.md §4)', () => {
   it('takes the server copy again once the write is done', async () => {
     await db.notifications.put(note('a', 'A', true));
     const row = await queue('a');
-    await db.outbox.update(row.seq!, { state: 'done' });
+    await changeRow(row.seq!, { state: 'done' });
     await pullCollection('notifications', async () => [note('a', 'A2', true)]);
     expect(await db.notifications.get('a')).toMatchObject({ message: 'A2' });
   });

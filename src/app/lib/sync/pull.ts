@@ -1,6 +1,7 @@
 import type { Table } from 'dexie';
-import { db, getDatabaseUser, localWrite, type CollectionName } from '../db.ts';
-import { entitiesWithUnsentWrites } from './outbox.ts';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { db, getDatabaseUser, localWrite, openUserDatabase, type CollectionName } from '../db.ts';
+import { entitiesWithUnsentWrites, pullScope } from './outbox.ts';
 
 /** The `meta` key holding when a collection was last pulled (ms since the epoch). */
 export const lastPullKey = (name: CollectionName) => `lastPull.${name}`;
@@ -34,7 +35,7 @@ export async function pullCollection<T extends { id: string }>(
   if (!owner) throw new StalePullError(name);
   const rows = await fetchList();
   const table = db.table(name) as Table<T, string>;
-  return localWrite([table, db.outbox, db.meta], async () => {
+  return localWrite(pullScope(table), async () => {
     if ((await db.meta.get('userId'))?.value !== owner || getDatabaseUser() !== owner) throw new StalePullError(name);
     const unsent = await entitiesWithUnsentWrites();
     const serverIds = new Set(rows.map((row) => row.id));
@@ -59,10 +60,25 @@ export async function lastPull(name: CollectionName): Promise<number | null> {
  */
 export async function applyServerRows<T extends { id: string }>(name: CollectionName, owner: string, rows: T[]): Promise<boolean> {
   const table = db.table(name) as Table<T, string>;
-  return localWrite([table, db.outbox, db.meta], async () => {
+  return localWrite(pullScope(table), async () => {
     if (getDatabaseUser() !== owner || (await db.meta.get('userId'))?.value !== owner) return false;
     const unsent = await entitiesWithUnsentWrites();
     await table.bulkPut(rows.filter((row) => !unsent.has(row.id)));
     return true;
+  });
+}
+
+/**
+ * The query of a collection's pull: the user's database opened, then `pullCollection`. Its data is only the
+ * pull's summary (screens read Dexie); `staleTime: 0`, so each screen that mounts it pulls again.
+ */
+export function pullQuery<T extends { id: string }, K extends QueryKey>(queryKey: K, userId: string, name: CollectionName, fetchList: (signal: AbortSignal) => Promise<T[]>) {
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) => {
+      await openUserDatabase(userId);
+      return pullCollection(name, () => fetchList(signal));
+    },
+    staleTime: 0,
   });
 }

@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
-import { db, localWrite, type OutboxRow } from '../db.ts';
-import { deleteUnusedFiles, enqueue, fileTables, isOpenForEdit, neverSent, refusedByServer, retryWrite, storeFile, unsentRowsOf } from './outbox.ts';
+import { localWrite, type OutboxRow } from '../db.ts';
+import { drop, enqueue, fileTables, fold, isOpenForEdit, neverSent, refusedByServer, retryWrite, storeFile, unsentRowsOf } from './outbox.ts';
 
 /**
  * The queued-entity kit, local side (docs/architecture.md §4): a record the user creates, edits and
@@ -36,8 +36,6 @@ export type DeletePayload<R, S> = S & {
 
 export type EntityPayload<R, F, S> = WritePayload<R, F, S> | DeletePayload<R, S>;
 
-export const isWritePayload = <R, F, S>(payload: EntityPayload<R, F, S>): payload is WritePayload<R, F, S> => 'fields' in payload;
-
 export interface QueuedEntityDeclaration<R extends QueuedRecord, S> {
   /** The kinds are `<name>.create|update|delete`: stored in the outbox, so never renamed. */
   name: string;
@@ -45,6 +43,11 @@ export interface QueuedEntityDeclaration<R extends QueuedRecord, S> {
   table: () => Table<R, string, unknown>;
   /** What a record's writes carry besides the user (e.g. `{ orderId }`); `{}` for none. */
   scopeOf: (record: R) => S;
+  /**
+   * Only created (a quote request, a checkout): an edit folds into the create while it is unsent or refused,
+   * and a removal only drops a create the server never got; neither ever queues an update or a delete.
+   */
+  createOnly?: boolean;
 }
 
 export interface PickedFile {
@@ -58,6 +61,14 @@ export interface UpdateOutcome {
   rowId: string;
 }
 
+/** A create-only entity's record the server already has: it cannot be edited or removed any more. */
+export class CreateOnlyError extends Error {
+  constructor(entity: string, id: string) {
+    super(`The ${entity} ${id} is on the server: it is only created`);
+    this.name = 'CreateOnlyError';
+  }
+}
+
 /** The record was deleted here (or never pulled): nothing to edit. */
 export class LocalRecordMissingError extends Error {
   constructor(entity: string, id: string) {
@@ -67,7 +78,7 @@ export class LocalRecordMissingError extends Error {
 }
 
 export function defineQueuedEntity<R extends QueuedRecord, F, S extends object>(declaration: QueuedEntityDeclaration<R, S>) {
-  const { name, table, scopeOf } = declaration;
+  const { name, table, scopeOf, createOnly = false } = declaration;
   const kinds = { create: `${name}.create`, update: `${name}.update`, delete: `${name}.delete` } as const;
   const tables = () => [table(), ...fileTables()];
 
@@ -85,8 +96,7 @@ export function defineQueuedEntity<R extends QueuedRecord, F, S extends object>(
   async function mergeIntoOpenWrite(last: OutboxRow | undefined, fields: F, fileIds: string[] | null): Promise<UpdateOutcome | null> {
     if (!last || last.kind === kinds.delete || !isOpenForEdit(last)) return null;
     const payload = last.payload as WritePayload<R, F, S>;
-    await db.outbox.update(last.seq!, { payload: { ...payload, fields }, ...(fileIds && { fileIds }) });
-    if (fileIds) await deleteUnusedFiles(last.fileIds);
+    await fold(last, { ...payload, fields }, fileIds);
     return { how: last.state === 'failed' ? 'retried' : 'merged', rowId: last.id };
   }
 
@@ -105,6 +115,7 @@ export function defineQueuedEntity<R extends QueuedRecord, F, S extends object>(
       const fileIds = file ? [await storeFile(tx, file.blob, file.name)] : null;
       const merged = await mergeIntoOpenWrite((await unsentRowsOf(id)).at(-1), fields, fileIds);
       if (merged) return merged;
+      if (createOnly) throw new CreateOnlyError(name, id);
       const payload = { ...scopeOf(record), userId, fields, previous: record } as WritePayload<R, F, S>;
       const row = await enqueue(tx, { kind: kinds.update, entityId: id, payload, fileIds: fileIds ?? [] });
       return { how: 'queued', rowId: row.id };
@@ -126,9 +137,9 @@ export function defineQueuedEntity<R extends QueuedRecord, F, S extends object>(
       const rows = await unsentRowsOf(id);
       const head = rows[0];
       const neverOnServer = head?.kind === kinds.create && ((head.state === 'pending' && neverSent(head)) || refusedByServer(head));
+      if (!neverOnServer && createOnly) throw new CreateOnlyError(name, id);
       const dropped = neverOnServer ? rows : rows.filter((row) => row.kind === kinds.update && row.state !== 'sending');
-      await db.outbox.bulkDelete(dropped.map((row) => row.seq!));
-      await deleteUnusedFiles(dropped.flatMap((row) => row.fileIds));
+      await drop(dropped);
       if (neverOnServer) return true;
       // If-Match only when the version the user saw is the server's: no write ahead, none that may have reached it.
       const certain = rows.length === dropped.length && dropped.every(neverSent);
@@ -139,7 +150,7 @@ export function defineQueuedEntity<R extends QueuedRecord, F, S extends object>(
     });
   }
 
-  return { name, kinds, table, scopeOf, create, update, remove };
+  return { name, kinds, table, scopeOf, createOnly, create, update, remove };
 }
 
 export type QueuedEntity<R extends QueuedRecord, F, S extends object> = ReturnType<typeof defineQueuedEntity<R, F, S>>;

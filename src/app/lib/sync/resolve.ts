@@ -1,5 +1,5 @@
 import { discardWrite, retryWrite, rowById } from './outbox.ts';
-import { senderFor } from './senders.ts';
+import { writeKindOf } from './write-kinds.ts';
 
 /**
  * The user's answers to a write the server refused (failed) or that conflicts with the server's
@@ -15,14 +15,14 @@ export function retryFailedWrite<P>(id: string, payload?: P) {
 export async function discardLocalChange(id: string) {
   const dropped = await discardWrite(id);
   const first = dropped[0];
-  if (first) await senderFor(first.kind)?.onDiscard?.(dropped);
+  if (first) await writeKindOf(first.kind)?.onDiscard?.(dropped);
   return dropped;
 }
 
 /** Conflict, "keep mine": send the local version again over the server's (with a fresh If-Match, when the kind provides one). */
 export async function keepMine(id: string) {
   const row = await rowById(id);
-  const payload = (await senderFor(row.kind)?.keepMine?.(row)) ?? row.payload;
+  const payload = (await writeKindOf(row.kind)?.keepMine?.(row)) ?? row.payload;
   await retryWrite(id, { payload });
 }
 

@@ -1,9 +1,10 @@
-import { db, localWrite, type OutboxRow, type StoredFile } from '../db.ts';
+import type { ApiProblem } from '#shared/schemas/api-errors.ts';
+import { db, type OutboxRow, type StoredFile } from '../db.ts';
 import { i18n } from '../i18n.ts';
-import { decide, type Decision, type SendResult } from './decisions.ts';
-import { settleChanges, type RowOutcome } from './drain-plan.ts';
-import { deleteUnusedFiles } from './outbox.ts';
-import { isDeferral, senderFor, type Answer, type SenderRegistration } from './senders.ts';
+import { decide, type Decision, type SendOutcome } from './decisions.ts';
+import { settleChanges } from './drain-plan.ts';
+import { claim, settle } from './outbox.ts';
+import { writeKindOf, type WriteKind } from './write-kinds.ts';
 
 /**
  * One queued write, from claiming it to writing what its answer means (docs/architecture.md §4).
@@ -23,26 +24,11 @@ export interface SendRowContext {
   onServerReached?: () => void;
 }
 
-interface Attempt {
-  result: SendResult | { type: 'stopped' };
-  /** The answer's body (the typed answer on success, `{"errors"}` otherwise). */
-  body: unknown;
-}
+/** The send was stopped (the drainer's `stop()`): nothing to decide. */
+const STOPPED = null;
 
 const message = (key: string, values?: Record<string, unknown>) => i18n.t(`sync:errors.${key}`, values);
 
-/** The first message of `{"errors": [...]}`, if the body is that. */
-function serverMessage(body: unknown): string | null {
-  const errors = (body as { errors?: unknown } | null)?.errors;
-  if (!Array.isArray(errors) || errors.length === 0) return null;
-  return String(errors[0]);
-}
-
-async function readAnswer(delivery: Response | Answer): Promise<unknown> {
-  if (!(typeof Response !== 'undefined' && delivery instanceof Response)) return delivery.body ?? null;
-  if (delivery.status === 204) return null;
-  return delivery.json().catch(() => null);
-}
 
 function anySignal(signals: AbortSignal[]): AbortSignal {
   const controller = new AbortController();
@@ -56,99 +42,83 @@ function anySignal(signals: AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
-async function attempt(registration: SenderRegistration, row: OutboxRow, files: StoredFile[], context: SendRowContext): Promise<Attempt> {
+async function attempt(kind: WriteKind, row: OutboxRow, files: StoredFile[], context: SendRowContext): Promise<SendOutcome | typeof STOPPED> {
   const timeout = new AbortController();
-  const timeoutMs = registration.timeoutMs ?? (row.fileIds.length > 0 ? FILE_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
+  const timeoutMs = kind.timeoutMs ?? (row.fileIds.length > 0 ? FILE_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   try {
-    const delivery = await registration.send(row, files, { signal: anySignal([context.stopSignal, timeout.signal]) });
-    if (isDeferral(delivery)) return { result: { type: 'deferred', reason: delivery.deferred, retryAfterMs: delivery.retryAfterMs }, body: null };
-    const body = await readAnswer(delivery);
-    context.onServerReached?.();
-    return { result: { type: 'response', status: delivery.status, retryAfter: delivery.headers?.get('Retry-After') ?? null }, body };
+    const outcome = await kind.send(row, files, { signal: anySignal([context.stopSignal, timeout.signal]) });
+    if (outcome.type !== 'deferred') context.onServerReached?.();
+    return outcome;
   } catch {
-    if (context.stopSignal.aborted) return { result: { type: 'stopped' }, body: null };
-    return { result: { type: timeout.signal.aborted ? 'timeout' : 'network' }, body: null };
+    if (context.stopSignal.aborted) return STOPPED;
+    return { type: 'no-answer', reason: timeout.signal.aborted ? 'timeout' : 'network' };
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Takes a pending row for sending, unless another run or a user's choice changed it meanwhile. */
-function claim(row: OutboxRow): Promise<OutboxRow | null> {
-  return localWrite([db.outbox], async () => {
-    const current = await db.outbox.get(row.seq!);
-    if (!current || current.id !== row.id || current.state !== 'pending') return null;
-    await db.outbox.update(row.seq!, { state: 'sending' });
-    return current;
-  });
-}
-
-/** Writes on the row (if it is still the row we sent: a wipe or a discard may have removed it). */
-async function settle(row: OutboxRow, changes: Partial<OutboxRow>, extra?: () => Promise<void>) {
-  await localWrite([db.outbox, db.blobs, db.meta], async () => {
-    const current = await db.outbox.get(row.seq!);
-    if (!current || current.id !== row.id) return;
-    await db.outbox.update(row.seq!, changes);
-    await extra?.();
-  });
-}
-
-function errorText({ result, body }: Attempt, decision: Decision): string | null {
+/** What to show: the server's first problem, or ours for no answer (or an answer without one); null when nothing went wrong. */
+function problemOf(outcome: SendOutcome, decision: Decision): ApiProblem | null {
   if (decision.action === 'done') return null;
-  if (result.type === 'network') return message('network');
-  if (result.type === 'timeout') return message('timeout');
-  if (result.type !== 'response') return null;
-  return serverMessage(body) ?? message(decision.action === 'retry' ? 'server' : 'rejected', { status: result.status });
+  switch (outcome.type) {
+    case 'no-answer':
+      return { message: message(outcome.reason) };
+    case 'refused':
+      return outcome.problems[0] ?? { message: message(decision.action === 'retry' ? 'server' : 'rejected', { status: outcome.status }) };
+    default:
+      return null;
+  }
 }
 
 /** Sends, refreshing the session once on a 401. */
-async function sendWithRefresh(registration: SenderRegistration, row: OutboxRow, files: StoredFile[], context: SendRowContext) {
+async function sendWithRefresh(kind: WriteKind, row: OutboxRow, files: StoredFile[], context: SendRowContext) {
   for (let refreshed = false; ; refreshed = true) {
-    const sent = await attempt(registration, row, files, context);
-    if (sent.result.type === 'stopped') return { sent, decision: null };
-    const decision = decide(sent.result, {
+    const outcome = await attempt(kind, row, files, context);
+    if (outcome === STOPPED) return null;
+    const decision = decide(outcome, {
       attempts: row.attempts,
       networkFailures: row.networkFailures ?? 0,
       now: context.now(),
       random: context.random(),
-      method: registration.method,
-      goneIsDone: registration.goneIsDone,
+      method: kind.method,
+      goneIsDone: kind.goneIsDone,
       refreshed,
     });
-    if (decision.action !== 'refresh-session') return { sent, decision };
-    if (!(await context.refreshSession())) return { sent, decision: { action: 'session-ended' } as const };
+    if (decision.action !== 'refresh-session') return { outcome, decision };
+    if (!(await context.refreshSession())) return { outcome, decision: { action: 'session-ended' } as const };
   }
 }
 
-export async function sendRow(row: OutboxRow, context: SendRowContext): Promise<RowOutcome> {
-  const registration = senderFor(row.kind);
-  if (!registration) return 'skipped';
+/** Sends one row and writes what its outcome means on it. Resolves the decision, or null when nothing was sent (not claimed, no such kind, stopped). */
+export async function sendRow(row: OutboxRow, context: SendRowContext): Promise<Decision | null> {
+  const kind = writeKindOf(row.kind);
+  if (!kind) return null;
   const claimed = await claim(row);
-  if (!claimed) return 'skipped';
+  if (!claimed) return null;
 
   const files = await db.blobs.bulkGet(claimed.fileIds);
   if (files.some((file) => file === undefined)) {
     await settle(claimed, { state: 'failed', lastError: message('fileMissing'), lastStatus: null, waitReason: null });
-    return 'failed';
+    return { action: 'failed' };
   }
 
-  const { sent, decision } = await sendWithRefresh(registration, claimed, files as StoredFile[], context);
-  if (!decision) {
+  const sent = await sendWithRefresh(kind, claimed, files as StoredFile[], context);
+  if (!sent) {
     await settle(claimed, { state: 'pending' });
-    return 'stopped';
+    return null;
   }
-  const status = sent.result.type === 'response' ? sent.result.status : null;
-  const { changes, outcome } = settleChanges({ row: claimed, decision, now: context.now(), status, error: errorText(sent, decision) });
-  await settle(claimed, changes, outcome === 'done' ? () => deleteUnusedFiles(claimed.fileIds) : undefined);
-  if (outcome === 'offline') context.onNetworkFailure?.();
-  if (outcome === 'done') await applyAnswer(registration, claimed, sent.body);
-  return outcome;
+  const { outcome, decision } = sent;
+  const status = outcome.type === 'accepted' || outcome.type === 'refused' ? outcome.status : null;
+  await settle(claimed, settleChanges({ row: claimed, decision, now: context.now(), status, problem: problemOf(outcome, decision) }));
+  if (decision.action === 'wait' && outcome.type === 'no-answer') context.onNetworkFailure?.();
+  if (decision.action === 'done') await applyAnswer(kind, claimed, outcome.type === 'accepted' ? outcome.answer : null);
+  return decision;
 }
 
-async function applyAnswer(registration: SenderRegistration, row: OutboxRow, answer: unknown) {
+async function applyAnswer(kind: WriteKind, row: OutboxRow, answer: unknown) {
   try {
-    await registration.onDone?.(row, answer);
+    await kind.onDone?.(row, answer);
   } catch (error) {
     // The server has the write; a failure to apply its answer locally is fixed by the next pull.
     console.error('outbox: onDone failed', error);

@@ -2,8 +2,10 @@
  * Test helpers for the local-first engine (used only by *.test.ts(x) files): a fresh local database,
  * a fake Web Locks manager shared by several "tabs", and a fake API answering from a table.
  */
-import { openUserDatabase, wipeDatabase } from '../db.ts';
+import { openUserDatabase, wipeDatabase, type OutboxRow, type StoredFile } from '../db.ts';
+import type { Answered, Deferred } from '../sync/decisions.ts';
 import type { LockManagerLike } from '../sync/drainer.ts';
+import { installWriteKinds, nothing, readAnswer, type SendContext, type WriteKind } from '../sync/write-kinds.ts';
 
 export const TEST_USER = '0193a2b4-0000-7000-8000-000000000001';
 export const OTHER_USER = '0193a2b4-0000-7000-8000-000000000002';
@@ -79,3 +81,39 @@ export function fakeApi(routes: FakeRoutes) {
 }
 
 export const networkError = () => new TypeError('Failed to fetch');
+
+// ---- Write kinds --------------------------------------------------------------------------------------
+
+type TestDelivery = Response | Answered | Deferred;
+
+const testKinds: Record<string, WriteKind> = {};
+
+/**
+ * Tests: one more write kind beside the others the test installed (`method` POST unless given). `send` may
+ * give the raw `Response`: it is read as a kind without a typed answer would read it.
+ */
+export function installTestKind<P>(
+  kind: string,
+  send: (row: OutboxRow<P>, files: StoredFile[], context: SendContext) => Promise<TestDelivery>,
+  options: Partial<Omit<WriteKind<P>, 'send'>> = {},
+) {
+  const entry: WriteKind<P> = {
+    method: 'POST',
+    ...options,
+    send: async (row, files, context) => {
+      const delivery = await send(row, files, context);
+      return delivery instanceof Response ? readAnswer(delivery, nothing) : delivery;
+    },
+  };
+  testKinds[kind] = entry as WriteKind;
+  const undo = installWriteKinds({ ...testKinds });
+  return () => {
+    if (testKinds[kind] === entry) delete testKinds[kind];
+    undo();
+    installWriteKinds({ ...testKinds });
+  };
+}
+
+/** Tests: an answer without a body, as a fake sender gives it. */
+export const answered = (status: number): Answered =>
+  status >= 200 && status < 300 ? { type: 'accepted', status, answer: null } : { type: 'refused', status, retryAfter: null, problems: [] };

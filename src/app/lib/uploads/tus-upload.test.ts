@@ -1,5 +1,5 @@
 import { db, localWrite, type StoredFile } from '../db.ts';
-import { enqueue } from '../sync/outbox.ts';
+import { changeRow, enqueue, queueScope, rowAt } from '../sync/outbox.ts';
 import { TEST_USER, resetLocalDatabase } from '../testing/local-first.ts';
 import { setupI18n } from '#tests/utils/render.tsx';
 import { Sha256, sha256OfBlob } from './sha256.ts';
@@ -18,7 +18,7 @@ function storedFile(data: Uint8Array, name = 'spect.zip'): StoredFile {
 }
 
 async function queuedRow() {
-  return localWrite([db.outbox], (tx) => enqueue(tx, { kind: 'test.upload', entityId: 'analysis-1', payload: {}, fileIds: [FILE_ID] }));
+  return localWrite(queueScope(), (tx) => enqueue(tx, { kind: 'test.upload', entityId: 'analysis-1', payload: {}, fileIds: [FILE_ID] }));
 }
 
 const signal = () => new AbortController().signal;
@@ -53,7 +53,7 @@ describe('uploadOutboxFile (tus 1.0)', () => {
     const data = bytes(3500);
     const row = await queuedRow();
     const result = await uploadOutboxFile(row, storedFile(data), { signal: signal() });
-    expect(result).toEqual({ uploadId: expect.stringMatching(/^0193a2b4-/) });
+    expect(result).toEqual({ type: 'uploaded', uploadId: expect.stringMatching(/^0193a2b4-/) });
     const { uploadId } = result as { uploadId: string };
     expect(server.uploads.get(uploadId)).toMatchObject({ status: 'complete', metadata: { filename: 'spect.zip', filetype: 'application/zip', sha256: await hex(data) } });
     expect(server.calls.filter((call) => call.method === 'PATCH')).toHaveLength(4);
@@ -61,7 +61,7 @@ describe('uploadOutboxFile (tus 1.0)', () => {
     expect(await readUploadRecord(FILE_ID)).toMatchObject({ uploadId, sha256: await hex(data) });
     // A replay of the write (lost answer) does not upload again.
     server.calls.length = 0;
-    expect(await uploadOutboxFile(row, storedFile(data), { signal: signal() })).toEqual({ uploadId });
+    expect(await uploadOutboxFile(row, storedFile(data), { signal: signal() })).toEqual({ type: 'uploaded', uploadId });
     expect(server.calls).toHaveLength(0);
   });
 
@@ -81,7 +81,7 @@ describe('uploadOutboxFile (tus 1.0)', () => {
 
     server.calls.length = 0;
     const result = await uploadOutboxFile(row, storedFile(data), { signal: signal() });
-    expect(result).toEqual({ uploadId: id });
+    expect(result).toEqual({ type: 'uploaded', uploadId: id });
     expect(server.calls.map((call) => call.method)).toEqual(['HEAD', 'PATCH', 'PATCH', 'PATCH']);
     expect(server.calls[1]!.headers['Upload-Offset']).toBe('600');
     expect(await hex(server.bytesOf(id))).toBe(await hex(data));
@@ -113,7 +113,7 @@ describe('uploadOutboxFile (tus 1.0)', () => {
     configureUploadsForTests({ fileReader: blobFileReader, httpStack: server.stack, chunkSize: 1000, retryDelays: [] });
     const row = await queuedRow();
     const tooBig = await uploadOutboxFile(row, storedFile(bytes(2000)), { signal: signal() });
-    expect(tooBig).toMatchObject({ outcome: { status: 413, body: { errors: ['O arquivo é grande demais (máximo 1 MB).'] } } });
+    expect(tooBig).toMatchObject({ type: 'refused', status: 413, problems: [{ message: 'O arquivo é grande demais (máximo 1 MB).' }] });
 
     const ok = fakeTusServer();
     configureUploadsForTests({ fileReader: blobFileReader, httpStack: ok.stack, chunkSize: 1000, retryDelays: [] });
@@ -121,10 +121,10 @@ describe('uploadOutboxFile (tus 1.0)', () => {
     // The file's bytes change under the hash (a corrupt read): the server's check fails.
     await saveUploadRecord(FILE_ID, { sha256: 'f'.repeat(64) });
     const mismatch = await uploadOutboxFile(row, storedFile(bytes(800)), { signal: signal() });
-    expect(mismatch).toMatchObject({ outcome: { status: 422, body: { errors: [expect.stringContaining('SHA-256')] } } });
+    expect(mismatch).toMatchObject({ type: 'refused', status: 422, problems: [{ message: expect.stringContaining('SHA-256') }] });
     expect(await readUploadRecord(FILE_ID)).toMatchObject({ uploadUrl: null, sha256: null, uploadId: null });
     // Retried: hashed again, uploaded anew, accepted.
-    expect(await uploadOutboxFile(row, storedFile(bytes(800)), { signal: signal() })).toEqual({ uploadId: expect.any(String) });
+    expect(await uploadOutboxFile(row, storedFile(bytes(800)), { signal: signal() })).toEqual({ type: 'uploaded', uploadId: expect.any(String) });
     expect(ok.calls.filter((call) => call.method === 'POST')).toHaveLength(2);
   });
 
@@ -134,15 +134,15 @@ describe('uploadOutboxFile (tus 1.0)', () => {
     const row = await queuedRow();
     await pauseUpload(FILE_ID);
     const parked = await uploadOutboxFile(row, storedFile(bytes(1500)), { signal: signal() });
-    expect(parked).toEqual({ outcome: { deferred: 'paused', retryAfterMs: 3_600_000 } });
+    expect(parked).toEqual({ type: 'deferred', reason: 'paused', retryAfterMs: 3_600_000 });
     expect(server.calls).toHaveLength(0);
 
-    await db.outbox.update(row.seq!, { nextAttemptAt: Date.now() + 3_600_000, waitReason: 'paused' });
+    await changeRow(row.seq!, { nextAttemptAt: Date.now() + 3_600_000, waitReason: 'paused' });
     await resumeUpload(FILE_ID);
     expect((await readUploadRecord(FILE_ID))?.paused).toBe(false);
-    expect((await db.outbox.get(row.seq!))!.nextAttemptAt).toBeLessThanOrEqual(Date.now());
-    expect((await db.outbox.get(row.seq!))!.waitReason).toBeNull();
-    expect(await uploadOutboxFile(row, storedFile(bytes(1500)), { signal: signal() })).toEqual({ uploadId: expect.any(String) });
+    expect((await rowAt(row.seq!))!.nextAttemptAt).toBeLessThanOrEqual(Date.now());
+    expect((await rowAt(row.seq!))!.waitReason).toBeNull();
+    expect(await uploadOutboxFile(row, storedFile(bytes(1500)), { signal: signal() })).toEqual({ type: 'uploaded', uploadId: expect.any(String) });
   });
 
   it('a 401 refreshes the session once and resumes', async () => {
@@ -152,7 +152,7 @@ describe('uploadOutboxFile (tus 1.0)', () => {
     vi.stubGlobal('fetch', refresh);
     const row = await queuedRow();
     server.failNext('POST', 401, JSON.stringify({ errors: ['Sessão expirada.'] }));
-    expect(await uploadOutboxFile(row, storedFile(bytes(1200)), { signal: signal() })).toEqual({ uploadId: expect.any(String) });
+    expect(await uploadOutboxFile(row, storedFile(bytes(1200)), { signal: signal() })).toEqual({ type: 'uploaded', uploadId: expect.any(String) });
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(String((refresh.mock.calls[0] as unknown[])[0])).toContain('/users/auth/token/refresh/');
   });

@@ -3,7 +3,9 @@ import { API_BASE, refreshSession } from '../api-client.ts';
 import type { OutboxRow, StoredFile } from '../db.ts';
 import { currentLanguage } from '../i18n.ts';
 import { isStillQueued } from '../sync/outbox.ts';
-import { defer, type Answer, type Deferral, type SendContext } from '../sync/senders.ts';
+import type { Answered, Deferred } from '../sync/decisions.ts';
+import { defer, type SendContext } from '../sync/write-kinds.ts';
+import { apiProblemsOf } from '#shared/schemas/api-errors.ts';
 import { sha256OfBlob } from './sha256.ts';
 import {
   clearUploadProgress,
@@ -63,12 +65,13 @@ export function configureUploadsForTests(changes: Partial<UploadSettings> = {}) 
   settings = { ...DEFAULTS, ...changes };
 }
 
-export type UploadStepResult = { uploadId: string } | { outcome: Answer | Deferral };
+/** The file is on the server (its upload id), or the write's outcome already: refused, or deferred. */
+export type UploadStepResult = { type: 'uploaded'; uploadId: string } | Extract<Answered, { type: 'refused' }> | Deferred;
 
 const uploadsEndpoint = () => new URL(`${API_BASE}/uploads/`, globalThis.location?.href ?? 'http://localhost/').href;
 
-function outcomeOf(status: number, body: unknown): Answer {
-  return { status, headers: new Headers(), body };
+function refusal(status: number, body: unknown): Extract<Answered, { type: 'refused' }> {
+  return { type: 'refused', status, retryAfter: null, problems: apiProblemsOf(body) };
 }
 
 function parsedBody(text: string | undefined): unknown {
@@ -192,8 +195,8 @@ function hashWithProgress(file: StoredFile, entityId: string, signal: AbortSigna
  */
 export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signal }: { signal: AbortSignal }): Promise<UploadStepResult> {
   let record = await readUploadRecord(file.id);
-  if (record?.uploadId) return { uploadId: record.uploadId };
-  if (record?.paused) return { outcome: paused() };
+  if (record?.uploadId) return { type: 'uploaded', uploadId: record.uploadId };
+  if (record?.paused) return paused();
   try {
     let sha256 = record?.sha256 ?? null;
     if (!sha256) {
@@ -201,7 +204,7 @@ export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signa
       record = await saveUploadRecord(file.id, { sha256 });
     }
     // Paused or cancelled while hashing: no request at all.
-    if ((await readUploadRecord(file.id))?.paused || !(await isStillQueued(row))) return { outcome: paused() };
+    if ((await readUploadRecord(file.id))?.paused || !(await isStillQueued(row))) return paused();
     const confirmed = record?.uploadUrl ? (record.bytesConfirmed ?? 0) : 0;
     setUploadProgress({ fileId: file.id, entityId: row.entityId, name: file.name, phase: 'uploading', bytesDone: confirmed, bytesTotal: file.size });
     for (let refreshed = false; ; refreshed = true) {
@@ -209,16 +212,16 @@ export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signa
       if (result.type === 'done') {
         const uploadId = uploadIdOf(result.url);
         await saveUploadRecord(file.id, { uploadUrl: result.url, uploadId });
-        return { uploadId };
+        return { type: 'uploaded', uploadId };
       }
-      if (result.type === 'paused') return { outcome: paused() };
+      if (result.type === 'paused') return paused();
       if (result.status === 401 && !refreshed && (await refreshSession())) {
         record = await readUploadRecord(file.id);
         continue;
       }
       // Refused: the next try starts a new upload (a failed checksum also hashes again).
       if (result.status !== 401) await saveUploadRecord(file.id, { uploadUrl: null, bytesConfirmed: 0, ...(result.status === 422 && { sha256: null }) });
-      return { outcome: outcomeOf(result.status, result.body) };
+      return refusal(result.status, result.body);
     }
   } finally {
     clearUploadProgress(file.id);
@@ -231,21 +234,21 @@ export async function uploadOutboxFile(row: OutboxRow, file: StoredFile, { signa
  * a day, so swept), the stored file goes up once more and the write is sent once more, with the same
  * Idempotency-Key (refusals are not stored, docs/api.md). A fresh upload refused is the write's failure.
  */
-export async function sendWithUpload(
+export async function sendWithUpload<A>(
   row: OutboxRow,
   file: StoredFile | undefined,
   context: SendContext,
-  send: (uploadId: string | undefined) => Promise<Answer>,
-): Promise<Answer | Deferral> {
+  send: (uploadId: string | undefined) => Promise<Answered<A>>,
+): Promise<Answered<A> | Deferred> {
   if (!file) return send(undefined);
   const earlier = Boolean((await readUploadRecord(file.id))?.uploadId);
   const step = await uploadOutboxFile(row, file, context);
-  if ('outcome' in step) return step.outcome;
+  if (step.type !== 'uploaded') return step;
   const answer = await send(step.uploadId);
-  if (!earlier || !isRefusedUpload(answer.status, answer.body)) return answer;
+  if (!earlier || !isRefusedUpload(answer)) return answer;
   await forgetUploadRecords([file.id]);
   const again = await uploadOutboxFile(row, file, context);
-  return 'outcome' in again ? again.outcome : send(again.uploadId);
+  return again.type === 'uploaded' ? send(again.uploadId) : again;
 }
 
 export type UploadNowResult = { uploadId: string } | { refused: { status: number; body: unknown } };

@@ -2,7 +2,7 @@ import { setupI18n } from '#tests/utils/render.tsx';
 import { db, localWrite, type StoredFile } from '../db.ts';
 import { saveAuthState } from '../session.ts';
 import { setConnectivityForTests } from '../sync/connectivity.ts';
-import { enqueue, storeFile } from '../sync/outbox.ts';
+import { enqueue, fileTables, rowCount, storeFile } from '../sync/outbox.ts';
 import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeReply } from '../testing/local-first.ts';
 import { blobFileReader, fakeTusServer } from './testing/fake-tus.ts';
 import { configureUploadsForTests, uploadOutboxFile } from './tus-upload.ts';
@@ -17,7 +17,7 @@ let tus: ReturnType<typeof fakeTusServer>;
 /** A queued write carrying a 40-byte file, as a feature's create would store it. */
 async function queuedWrite() {
   const blob = new File(['0123456789'.repeat(4)], 'spect.zip', { type: 'application/zip' });
-  return localWrite([db.outbox, db.blobs], async (tx) => {
+  return localWrite(fileTables(), async (tx) => {
     const fileId = await storeFile(tx, blob);
     const row = await enqueue(tx, { kind: 'test.upload', entityId: 'analysis-1', payload: {}, fileIds: [fileId] });
     // The stored copy, with the Blob itself (fake-indexeddb's clone of happy-dom's File is not one).
@@ -52,7 +52,7 @@ function serveTermination(uploadId: string, reply?: () => FakeReply | Error | Pr
 }
 
 async function expectNothingLocal(fileId: string) {
-  expect(await db.outbox.count()).toBe(0);
+  expect(await rowCount()).toBe(0);
   expect(await db.blobs.count()).toBe(0);
   expect(await readUploadRecord(fileId)).toBeNull();
 }
@@ -106,7 +106,7 @@ describe('cancelUpload ends the upload on the server too', () => {
     stop();
     await cancelled;
 
-    expect(result).toMatchObject({ outcome: { deferred: 'paused' } });
+    expect(result).toMatchObject({ type: 'deferred', reason: 'paused' });
     const uploadId = [...tus.uploads.keys()][0]!;
     expect(tus.uploads.get(uploadId)!.offset).toBeLessThan(40);
     await expectNothingLocal(file.id);

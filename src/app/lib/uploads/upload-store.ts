@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { db, localWrite, uploadRecordKey } from '../db.ts';
+import type { Answered } from '../sync/decisions.ts';
 import { drainNow } from '../sync/drainer.ts';
-import { unsentRows } from '../sync/outbox.ts';
+import { unsentRows, wake } from '../sync/outbox.ts';
 import { discardLocalChange } from '../sync/resolve.ts';
 import { queueUploadTermination, terminateQueuedUploads } from './upload-termination.ts';
 
@@ -52,14 +53,11 @@ export async function forgetUploadRecords(fileIds: readonly string[]) {
  * The server refused the finished upload a write names (400 on `images_upload_id`: expired after a day,
  * or already used).
  */
-export function isRefusedUpload(status: number, body: unknown) {
-  const errors = (body as { errors?: unknown } | null)?.errors;
-  return status === 400 && Array.isArray(errors) && errors.some((error) => /^(images_upload_id|imagesUploadId):/.test(String(error)));
-}
+export const isRefusedUpload = (answer: Answered) => answer.type === 'refused' && answer.status === 400 && answer.problems.some((problem) => problem.field === 'imagesUploadId');
 
 /** Forgets a refused upload, so the next try uploads the stored file again. */
-export async function forgetRefusedUpload(status: number, body: unknown, fileIds: readonly string[]) {
-  if (isRefusedUpload(status, body)) await forgetUploadRecords(fileIds);
+export async function forgetRefusedUpload(answer: Answered, fileIds: readonly string[]) {
+  if (isRefusedUpload(answer)) await forgetUploadRecords(fileIds);
 }
 
 // ---- Live progress (this tab) ------------------------------------------------------------------------
@@ -154,10 +152,8 @@ export async function pauseUpload(fileId: string) {
 /** Resumes a paused upload from the server's offset, now. */
 export async function resumeUpload(fileId: string) {
   await saveUploadRecord(fileId, { paused: false });
-  const rows = await rowsWithFile(fileId);
-  await localWrite([db.outbox], async () => {
-    for (const row of rows) if (row.state === 'pending') await db.outbox.update(row.seq!, { nextAttemptAt: Date.now(), waitReason: null, lastError: null });
-  });
+  const rows = (await rowsWithFile(fileId)).filter((row) => row.state === 'pending');
+  await wake(rows, Date.now(), { waitReason: null, lastError: null });
   void drainNow();
 }
 

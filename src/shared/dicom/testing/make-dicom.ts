@@ -1,10 +1,9 @@
 import dcmjs from 'dcmjs';
 import type { DicomDataset } from '../dicom-dataset.ts';
-import { writeDicom } from '../dicom-file.ts';
+import { EXPLICIT_VR_LITTLE_ENDIAN, writeDicom } from '../dicom-file.ts';
 
 /** Test and bench helpers: DICOM files built with dcmjs, as a scanner would write them. */
 export const NM_IMAGE_STORAGE = '1.2.840.10008.5.1.4.1.1.20';
-export const EXPLICIT_VR_LITTLE_ENDIAN = '1.2.840.10008.1.2.1';
 
 export interface StudyFileOptions {
   patientName?: string;
@@ -13,10 +12,19 @@ export interface StudyFileOptions {
   seriesUid?: string;
   sopInstanceUid?: string;
   modality?: string;
+  /** SOP Class UID, in the data set and the meta (NM Image Storage by default). */
+  sopClass?: string;
   /** Bytes of pixel data (OW, 16-bit), 128 by default. */
   pixelBytes?: number;
   /** Pixels as noise that deflate cannot shrink (a zip as big as the study), instead of a repeating ramp. */
   noise?: boolean;
+  /**
+   * A transfer syntax with encapsulated pixel data (RLE, JPEG 2000, JPEG-LS…): the pixels go in as one
+   * fragment, not really compressed (nothing here decodes them), laid out as such files are.
+   */
+  encapsulated?: string;
+  /** Bytes of Data Set Trailing Padding (FFFC,FFFC) after the pixel data, as some encoders write. */
+  trailingPadding?: number;
   /** Elements added or replacing the defaults. */
   extra?: DicomDataset;
 }
@@ -44,7 +52,7 @@ export function makeStudyFile(options: StudyFileOptions = {}): ArrayBuffer {
   const side = Math.max(1, Math.floor(Math.sqrt(pixelBytes / 2)));
   const dataset: DicomDataset = {
     '00080005': { vr: 'CS', Value: ['ISO_IR 192'] },
-    '00080016': { vr: 'UI', Value: [NM_IMAGE_STORAGE] },
+    '00080016': { vr: 'UI', Value: [options.sopClass ?? NM_IMAGE_STORAGE] },
     '00080018': { vr: 'UI', Value: [sopInstanceUid] },
     '00080020': { vr: 'DA', Value: ['20260310'] },
     '00080022': { vr: 'DA', Value: ['20260310'] },
@@ -76,22 +84,38 @@ export function makeStudyFile(options: StudyFileOptions = {}): ArrayBuffer {
         {
           '00180031': { vr: 'LO', Value: ['Lu-177 PSMA'] },
           '00181072': { vr: 'TM', Value: ['080000'] },
-          '00181074': { vr: 'DS', Value: ['7400000000'] },
+          // NM: MBq (PS3.3 C.8.4.10.1.7).
+          '00181074': { vr: 'DS', Value: ['7400'] },
           '00181078': { vr: 'DT', Value: ['20260310080000'] },
         },
       ],
     },
-    '7FE00010': { vr: 'OW', Value: [pixels.buffer] },
+    '7FE00010': { vr: options.encapsulated ? 'OB' : 'OW', Value: [pixels.buffer] },
+    ...(options.trailingPadding ? { FFFCFFFC: { vr: 'OB', Value: [new Uint8Array(options.trailingPadding).buffer] } } : {}),
     ...options.extra,
   };
   const meta: DicomDataset = {
     '00020001': { vr: 'OB', Value: [new Uint8Array([0, 1]).buffer] },
-    '00020002': { vr: 'UI', Value: [NM_IMAGE_STORAGE] },
+    '00020002': { vr: 'UI', Value: [options.sopClass ?? NM_IMAGE_STORAGE] },
     '00020003': { vr: 'UI', Value: [sopInstanceUid] },
-    '00020010': { vr: 'UI', Value: [EXPLICIT_VR_LITTLE_ENDIAN] },
+    '00020010': { vr: 'UI', Value: [options.encapsulated ?? EXPLICIT_VR_LITTLE_ENDIAN] },
     '00020012': { vr: 'UI', Value: ['1.2.826.0.1.3680043.10.999.0'] },
   };
   return writeDicom({ meta, dataset });
+}
+
+/**
+ * A file in the given Specific Character Set with text elements given as bytes in it (dcmjs writes only
+ * UTF-8): written with placeholders of the same lengths, whose bytes are then replaced.
+ */
+export function makeFileInCharacterSet(characterSet: string[], texts: Record<string, { vr: string; bytes: number[] }>, options: StudyFileOptions = {}): ArrayBuffer {
+  const placeholders = Object.entries(texts).map(([tag, { vr, bytes }], index) => ({ tag, vr, bytes, text: String.fromCharCode(0x7e - index).repeat(bytes.length) }));
+  const extra: DicomDataset = { '00080005': { vr: 'CS', Value: characterSet }, ...options.extra };
+  for (const { tag, vr, text } of placeholders) extra[tag] = { vr, Value: [vr === 'PN' ? { Alphabetic: text } : text] };
+  const file = new Uint8Array(makeStudyFile({ ...options, extra }));
+  const latin1 = new TextDecoder('latin1').decode(file);
+  for (const { bytes, text } of placeholders) file.set(bytes, latin1.indexOf(text));
+  return file.buffer;
 }
 
 /** The VR the standard's dictionary gives a tag (the first of "US or SS"), as dcmjs knows it. */

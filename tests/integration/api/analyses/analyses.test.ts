@@ -644,6 +644,7 @@ describe('report', () => {
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.rawPayload).toEqual(Buffer.from(PDF));
     expectStatus(await t.app.inject({ url: done.reportUrl!, headers: { cookie: bob.cookies } }), 401);
+    await t.app.mailQueue.idle();
     expect(mailsTo(t.smtp, user.email).map((m) => m.subject)).toContain('DoseHub: o relatório da análise Ombro está pronto');
     const messages = (await listNotifications(t.app, user)).row.map((n) => [n.kind, n.message]);
     expect(messages[0]).toEqual(['success', 'Análise "Ombro" concluída: o relatório está disponível.']);

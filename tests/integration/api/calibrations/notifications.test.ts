@@ -58,9 +58,9 @@ describe('calibration changes notify the user', () => {
     expect(ptBR).toEqual({
       count: 3,
       row: [
-        { id: expect.any(String), message: 'Calibração "Lu Mensal" excluída.', kind: 'update', checked: false, createdAt: expect.stringMatching(ISO_INSTANT) },
-        { id: expect.any(String), message: 'Calibração "Lu Mensal" atualizada.', kind: 'update', checked: false, createdAt: expect.stringMatching(ISO_INSTANT) },
-        { id: expect.any(String), message: 'Calibração "Lu Semanal" cadastrada.', kind: 'success', checked: false, createdAt: expect.stringMatching(ISO_INSTANT) },
+        { id: expect.any(String), message: 'Calibração "Lu Mensal" excluída.', title: 'Calibração excluída', kind: 'update', checked: false, createdAt: expect.stringMatching(ISO_INSTANT) },
+        { id: expect.any(String), message: 'Calibração "Lu Mensal" atualizada.', title: 'Calibração atualizada', kind: 'update', checked: false, createdAt: expect.stringMatching(ISO_INSTANT) },
+        { id: expect.any(String), message: 'Calibração "Lu Semanal" cadastrada.', title: 'Calibração cadastrada', kind: 'success', checked: false, createdAt: expect.stringMatching(ISO_INSTANT) },
       ],
     });
     const times = ptBR.row.map((n) => Date.parse(n.createdAt));
@@ -73,12 +73,15 @@ describe('calibration changes notify the user', () => {
       'Calibration "Lu Mensal" updated.',
       'Calibration "Lu Semanal" registered.',
     ]);
+    // Titled by what happened (issue 29), not by the kind ("Success" on every one).
+    expect(enUS.row.map((n) => n.title)).toEqual(['Calibration deleted', 'Calibration updated', 'Calibration added']);
     const es = await listNotifications(t.app, user, '', 'es');
     expect(es.row.map((n) => n.message)).toEqual([
       'Calibración "Lu Mensal" eliminada.',
       'Calibración "Lu Mensal" actualizada.',
       'Calibración "Lu Semanal" registrada.',
     ]);
+    expect(es.row.map((n) => n.title)).toEqual(['Calibración eliminada', 'Calibración actualizada', 'Calibración registrada']);
   });
 
   it('a refused change notifies nothing', async () => {

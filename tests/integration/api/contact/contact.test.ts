@@ -1,10 +1,11 @@
 // The public contact form (docs/v1-contract.md §1.20 with docs/api.md's deviations): v1's fields, checks, order and
 // messages, translated; stored for the staff inbox and mailed to the company through the mail queue; rate-limited
-// per e-mail address.
+// per client address and per e-mail address.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '#server/db/schema.ts';
-import { API, createMailingTestApp, expectStatus, lang, uniqueEmail, type MailingTestApp } from '#tests/utils/accounts.ts';
+import { LIMITS } from '#server/plugins/rate-limit.ts';
+import { API, createMailingTestApp, expectStatus, lang, uniqueEmail, uniqueIp, type MailingTestApp } from '#tests/utils/accounts.ts';
 
 const COMPANY = 'no-reply@dosehub.test';
 const URL = `${API}/contact/`;
@@ -25,7 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const postContact = (payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: URL, headers, payload: payload as object });
+/** From an address of its own unless given, so that the per-address limit does not leak between tests. */
+const postContact = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = uniqueIp()) =>
+  t.app.inject({ method: 'POST', url: URL, headers, payload: payload as object, remoteAddress });
 const contactMails = (email: string) => t.smtp.messagesTo(COMPANY).filter((mail) => mail.subject === 'Contato' && mail.text.includes(email));
 const errorsOf = async (payload: unknown, acceptLanguage?: string) => {
   const response = await postContact(payload, lang(acceptLanguage));
@@ -40,11 +43,12 @@ describe('a message that passes', () => {
     expectStatus(response, 204);
     expect(response.body).toBe('');
 
+    await t.app.mailQueue.idle();
     const [mail, ...others] = contactMails(body.email);
     expect(others).toEqual([]);
     expect(mail!.envelope.to).toEqual([COMPANY]);
     expect(mail!.headers['reply-to']).toContain(body.email);
-    for (const line of ['Nome completo: Júlia Contato', `E-mail: ${body.email}`, 'Cargo: física médica', 'Clínica: Clínica Sol', 'Telefone: +5511987654321', 'Assunto: Dosimetria com Lu-177']) {
+    for (const line of ['Nome completo: Júlia Contato', `E-mail: ${body.email}`, 'Cargo: física médica', 'Clínica: Clínica Sol', 'Telefone: +55 (11) 98765-4321', 'Assunto: Dosimetria com Lu-177']) {
       expect(mail!.text).toContain(line);
     }
     expect(mail!.text).toContain('Mensagem:\nOlá <equipe>,\nqueremos dosimetria.');
@@ -106,6 +110,7 @@ describe("v1's checks, in v1's order", () => {
     const email = uniqueEmail('refused');
     await errorsOf(contactBody({ email, message: '' }));
     expect(await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toEqual([]);
+    await t.app.mailQueue.idle();
     expect(contactMails(email)).toEqual([]);
   });
 
@@ -131,9 +136,41 @@ describe('rate limit per e-mail address', () => {
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toHaveLength(5);
+    await t.app.mailQueue.idle();
     expect(contactMails(email)).toHaveLength(5);
 
     expectStatus(await postContact(contactBody({ subject: 'another address' })), 204);
+  });
+});
+
+describe('rate limit per client address', () => {
+  const perAddress = LIMITS.contactByIp('any').limit;
+
+  it.each([
+    ['pt-BR', 'Muitas requisições. Tente novamente mais tarde.'],
+    ['en-US', 'Too many requests. Please try again later.'],
+    ['es', 'Demasiadas solicitudes. Inténtelo de nuevo más tarde.'],
+  ])(`one address, a new e-mail each time: the message after ${perAddress} in an hour → 429 with Retry-After, not stored nor mailed (%s)`, async (language, message) => {
+    const address = uniqueIp();
+    for (let i = 0; i < perAddress; i++) expectStatus(await postContact(contactBody({ subject: `n${i}` }), {}, address), 204);
+    const flood = contactBody();
+    const refused = await postContact(flood, lang(language), address);
+    expectStatus(refused, 429);
+    expect(refused.json()).toEqual({ errors: [message] });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, flood.email))).toEqual([]);
+    expect(contactMails(flood.email)).toEqual([]);
+
+    expectStatus(await postContact(contactBody()), 204);
+  });
+
+  it('behind a proxy (TRUST_PROXY, on in the tests) the address X-Forwarded-For names is the one counted', async () => {
+    const client = uniqueIp();
+    const forwarded = { 'x-forwarded-for': client };
+    // Through several proxy addresses: still one client.
+    for (let i = 0; i < perAddress; i++) expectStatus(await postContact(contactBody(), forwarded), 204);
+    expectStatus(await postContact(contactBody(), forwarded), 429);
+    expectStatus(await postContact(contactBody(), { 'x-forwarded-for': uniqueIp() }), 204);
   });
 });
 
@@ -146,6 +183,7 @@ describe('replays', () => {
     expectStatus(again, 204);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, body.email))).toHaveLength(1);
+    await t.app.mailQueue.idle();
     expect(contactMails(body.email)).toHaveLength(1);
   });
 });

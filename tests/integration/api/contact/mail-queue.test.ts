@@ -44,7 +44,12 @@ const contactBody = (email = uniqueEmail('fila')) => ({
   subject: 'Retorno',
   message: 'Mensagem que não pode se perder.',
 });
-const postContact = (body: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `${API}/contact/`, headers, payload: body });
+/** Posts the form, then waits for the first send its commit started (in the background, after the answer). */
+const postContact = async (body: object, headers: Record<string, string> = {}) => {
+  const response = await t.app.inject({ method: 'POST', url: `${API}/contact/`, headers, payload: body });
+  await t.app.mailQueue.idle();
+  return response;
+};
 const mailsMentioning = (text: string) => smtp.messagesTo(COMPANY).filter((mail) => mail.text.includes(text));
 const queuedMentioning = async (text: string) => (await t.app.db.select().from(outgoingMails)).filter((row) => row.text.includes(text));
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
@@ -83,6 +88,7 @@ describe('SMTP down, then back', () => {
     const quote = { service: 'Radiosinoviortese', treatmentType: 'joelho', numberOfPatients: 2, comments: 'fila de e-mail' };
     const response = await t.app.inject({ method: 'POST', url: `${API}/users/${user.id}/budget/`, headers: { cookie: user.cookies }, payload: quote });
     expectStatus(response, 204);
+    await t.app.mailQueue.idle();
     expect(await t.app.db.select().from(quoteRequests).where(eq(quoteRequests.userId, user.id))).toHaveLength(1);
     expect(await queuedMentioning(user.email)).toMatchObject([{ kind: 'quote', state: 'pending', attempts: 1, subject: 'Pedido de Orçamento' }]);
 
@@ -196,6 +202,7 @@ describe("a user's notice mail (services/notices.ts)", () => {
     await smtpDown();
     const sentAt = new Date();
     expectStatus(await staffConfirm(t.app, staff, order.id), 200);
+    await t.app.mailQueue.idle();
     const queued = (await t.app.db.select().from(outgoingMails)).filter((row) => row.recipient === user.email && row.subject === subject);
     expect(queued).toMatchObject([{ kind: 'notice', state: 'pending', attempts: 1 }]);
 
@@ -217,6 +224,7 @@ describe('on start', () => {
     await smtpDown();
     const first = await buildApp(testConfig({ database, smtpUrl: smtp.url, dataDir }));
     expectStatus(await first.inject({ method: 'POST', url: `${API}/contact/`, payload: body }), 204);
+    await first.mailQueue.idle();
     // Time passes while the server is stopped: the retry is due.
     await first.db.update(outgoingMails).set({ nextAttemptAt: new Date(Date.now() - 1000) });
     await first.close();
@@ -235,17 +243,18 @@ describe('on start', () => {
 });
 
 describe('a slow SMTP server', () => {
-  it('does not hold the answer: the request answers once its wait is over, the send goes on and fails into a retry', async () => {
+  it('does not hold the answer: the request answers at once, the send goes on after it and fails into a retry', async () => {
     // A server that takes the connection and never greets.
     const sockets = new Set<net.Socket>();
     const silent = net.createServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as net.AddressInfo;
-    const slow = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, mailRequestWaitMs: 200, mailRetryMs: 24 * 3600_000 });
+    const slow = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, mailRetryMs: 24 * 3600_000 });
     try {
       const body = contactBody();
       const response = await slow.app.inject({ method: 'POST', url: `${API}/contact/`, payload: body });
       expectStatus(response, 204);
+      await expect.poll(async () => (await slow.app.db.select().from(outgoingMails))[0]?.attempts).toBe(1);
       const [claimed] = await slow.app.db.select().from(outgoingMails);
       expect(claimed).toMatchObject({ state: 'pending', attempts: 1, lastError: null });
       expect(claimed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + MAIL_LEASE_MS - 60_000);

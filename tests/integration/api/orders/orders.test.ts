@@ -72,6 +72,7 @@ describe('staff back-office', () => {
       code: expect.stringMatching(/^\d{2}\/\d{4}-04$/),
       createdAt: new Date().toISOString().slice(0, 10),
       billUrl: null,
+      paymentMethod: 'boleto',
       bill: null,
       version: 1,
     });
@@ -94,6 +95,7 @@ describe('staff back-office', () => {
     ]);
     const english = (await listNotifications(t.app, user, '', 'en-US')).row.map((n) => n.message);
     expect(english[0]).toBe(`Payment of order ${order.code} confirmed.`);
+    await t.app.mailQueue.idle();
     const subjects = mailsTo(t.smtp, user.email).map((mail) => mail.subject);
     expect(subjects).toEqual(expect.arrayContaining([`DoseHub: pedido ${order.code} criado`, `DoseHub: boleto do pedido ${order.code}`, `DoseHub: pagamento do pedido ${order.code} confirmado`]));
   });
@@ -150,6 +152,16 @@ describe('staff back-office', () => {
     for (const input of [{ serviceId: 'tarot' }, { quantity: 0 }, { price: -1 }]) {
       expectStatus(await staffCreateOrder(t.app, staff, ana.id, input), 400, JSON.stringify(input));
     }
+  });
+
+  it.each([
+    ['en-US', 'quantity: Ensure this value is less than or equal to 10,000.'],
+    ['pt-BR', 'quantity: Certifique-se de que este valor seja menor ou igual a 10.000.'],
+    ['es', 'quantity: Asegúrese de que este valor sea menor o igual a 10.000.'],
+  ] as const)('a limit in a 400 message is written the %s way', async (language, message) => {
+    const refused = await staffCreateOrder(t.app, staff, ana.id, { quantity: 20_000 }, lang(language));
+    expectStatus(refused, 400);
+    expect(refused.json()).toEqual({ errors: [message] });
   });
 
   it('a client id makes a replayed create return the same order', async () => {

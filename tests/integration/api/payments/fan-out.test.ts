@@ -35,7 +35,7 @@ it('stream, Web Push and e-mail once each, in the user\'s language (es); the rep
   streams.push(stream);
   await stream.next('unread');
 
-  const body = paymentEvent(order.bill!.line, '210.00');
+  const body = paymentEvent(order.bill!.line!, '210.00');
   expect((await sendWebhook(t.app, body)).json()).toEqual({ result: 'confirmed' });
   expect(json(await stream.next('order'))).toMatchObject({ id: order.id });
   const notice = json<{ notification: { message: string } }>(await stream.next('notification'));
@@ -46,6 +46,7 @@ it('stream, Web Push and e-mail once each, in the user\'s language (es); the rep
 
   expect(pushService.received.filter((push) => push.subscriber.startsWith('tablet'))).toHaveLength(1);
   expect(pushService.received[0]!.payload).toMatchObject({ body: `Pago del pedido ${order.code} confirmado.`, lang: 'es' });
+  await t.app.mailQueue.idle();
   expect(t.smtp.messagesTo(user.email).filter((mail) => mail.subject.includes(order.code) && /pago/i.test(mail.subject))).toHaveLength(1);
   expect(stream.messages.filter((message) => message.event === 'notification')).toHaveLength(1);
 });
@@ -55,8 +56,8 @@ it('an amount other than the bill\'s is logged with the event, the bill and the 
   const order = await issuedOrder(t.app, staff, (await createOrder(t.app, staff, user, { paid: false, price: 50 })).id, { cpf: uniqueCpf() });
   const warnings: unknown[] = [];
   const log = { ...t.app.log, warn: (entry: unknown) => void warnings.push(entry) } as unknown as typeof t.app.log;
-  const ctx = { db: t.app.db, mailer: t.app.mailer, translator: t.app.translator, baseUrl: t.baseUrl, log };
-  const event = { id: 'evt_short', type: 'payment.confirmed' as const, billId: order.bill!.line, amountCents: 4_990, paidAt: new Date() };
+  const ctx = { db: t.app.db, mailer: t.app.mailer, translator: t.app.translator, baseUrl: t.baseUrl, log, companyMail: t.app.companyMail };
+  const event = { id: 'evt_short', type: 'payment.confirmed' as const, billId: order.bill!.line!, amountCents: 4_990, paidAt: new Date() };
   await expect(receivePayment(ctx, 'sandbox', event)).rejects.toMatchObject({ statusCode: 409 });
-  expect(warnings).toEqual([{ provider: 'sandbox', eventId: 'evt_short', billId: order.bill!.line, amountCents: 4_990 }]);
+  expect(warnings).toEqual([{ provider: 'sandbox', eventId: 'evt_short', billId: order.bill!.line!, amountCents: 4_990 }]);
 });

@@ -32,14 +32,16 @@ const errorsOf = async (payload: unknown, acceptLanguage?: string) => {
   return response.json<{ errors: string[] }>().errors;
 };
 const quoteNotices = async (user: SignedInUser, acceptLanguage = 'en-US') =>
-  (await listNotifications(t.app, user, '', acceptLanguage)).row.filter((n) => n.message === 'Successfully requested budget!');
+  (await listNotifications(t.app, user, '', acceptLanguage)).row.filter((n) => n.message === 'Quote requested successfully!');
 
 describe('who may ask', () => {
   it('no session → 401; another user\'s uid → 401; nothing mailed', async () => {
+    await t.app.mailQueue.idle();
     const mails = quoteMails().length;
     expectStatus(await t.app.inject({ method: 'POST', url: budgetUrl(ana.id), payload: CLINICAL }), 401);
     const bob = await verifiedUser(t, { name: 'Bob Alheio' });
     expectStatus(await postBudget({ id: ana.id, cookies: bob.cookies }, CLINICAL), 401);
+    await t.app.mailQueue.idle();
     expect(quoteMails()).toHaveLength(mails);
   });
 
@@ -50,6 +52,7 @@ describe('who may ask', () => {
       expectStatus(response, 409);
       expect(response.json()).toEqual({ errors: [message] });
     }
+    await t.app.mailQueue.idle();
     expect(quoteMails().filter((mail) => mail.text.includes(newcomer.email))).toEqual([]);
   });
 
@@ -128,10 +131,11 @@ describe('a request that passes', () => {
     expectStatus(response, 204);
     expect(response.body).toBe('');
 
+    await t.app.mailQueue.idle();
     const [mail, ...others] = quoteMails().filter((m) => m.text.includes(user.email));
     expect(others).toEqual([]);
     expect(mail!.envelope.to).toEqual([COMPANY]);
-    for (const line of ['Clínica: Clínica Lua', 'Nome: Clara Pedido', `E-mail: ${user.email}`, 'Telefone: +5521987654321', 'Serviço: Dosimetria Clínica']) {
+    for (const line of ['Clínica: Clínica Lua', 'Nome: Clara Pedido', `E-mail: ${user.email}`, 'Telefone: +55 (21) 98765-4321', 'Serviço: Dosimetria Clínica']) {
       expect(mail!.text).toContain(line);
     }
     for (const line of ['Tipo de tratamento: Lu-177 PSMA', 'Número de pacientes: 12', 'Frequência: mensal', 'Comentários: Começamos em maio.']) {
@@ -146,6 +150,7 @@ describe('a request that passes', () => {
     const user = await verifiedUser(t, { name: 'Duda Modelos' });
     expectStatus(await postBudget(user, { service: 'Dosimetria Pré-Clínica', researchLine: 'Camundongos', numberOfPatients: 8, comments: 'c' }), 204);
     expectStatus(await postBudget(user, { service: 'Modelagem Computacional', researchLine: 'Monte Carlo', projectDescription: 'Fantoma <voxel>' }), 204);
+    await t.app.mailQueue.idle();
     const [preclinical, modelling] = quoteMails().filter((m) => m.text.includes(user.email));
     expect(preclinical!.text).toContain('Número de modelos: 8');
     expect(preclinical!.text).not.toContain('Número de pacientes');
@@ -163,6 +168,7 @@ describe('replays (docs/api.md: Idempotency-Key, client ids)', () => {
     const again = await postBudget(user, CLINICAL, { 'idempotency-key': key });
     expectStatus(again, 204);
     expect(again.headers['idempotent-replayed']).toBe('true');
+    await t.app.mailQueue.idle();
     expect(quoteMails().filter((m) => m.text.includes(user.email))).toHaveLength(1);
     expect(await quoteNotices(user)).toHaveLength(1);
   });
@@ -172,6 +178,7 @@ describe('replays (docs/api.md: Idempotency-Key, client ids)', () => {
     const body = { id: randomUUID(), ...CLINICAL };
     expectStatus(await postBudget(user, body), 204);
     expectStatus(await postBudget(user, body), 204);
+    await t.app.mailQueue.idle();
     expect(quoteMails().filter((m) => m.text.includes(user.email))).toHaveLength(1);
     expect(await quoteNotices(user)).toHaveLength(1);
 

@@ -2,7 +2,7 @@
 // subscription that includes it, at v1's path and the spelled-out alias; every coefficient; v1's messages.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatures } from '#server/db/schema.ts';
+import { subscriptions } from '#server/db/schema.ts';
 import { COEFFICIENTS, RADIONUCLIDES, thicknessesOf } from '#shared/radiosynoviorthesis/radiosynoviorthesis.ts';
 import { roundHalfEven2 } from '#shared/radiosynoviorthesis/python-round.ts';
 import { API, createMailingTestApp, expectStatus, lang, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
@@ -41,7 +41,7 @@ describe('who may compute', () => {
     const lapsed = await verifiedUser(t, { name: 'Lia Vencida' });
     expectStatus(await t.app.inject({ method: 'POST', url: `${API}/users/${lapsed.id}/signatures/`, headers: { cookie: lapsed.cookies }, payload: { plan: 'yearly', cpf: uniqueCpf() } }), 201);
     expectStatus(await compute(lapsed, { radionuclide: 'Y-90', thickness: 1, surface: 200 }), 200);
-    await t.app.db.update(signatures).set({ activated: false }).where(eq(signatures.userId, lapsed.id));
+    await t.app.db.update(subscriptions).set({ activated: false }).where(eq(subscriptions.userId, lapsed.id));
     expectStatus(await compute(lapsed, { radionuclide: 'Y-90', thickness: 1, surface: 200 }), 403);
   });
 

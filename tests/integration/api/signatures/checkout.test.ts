@@ -121,7 +121,7 @@ describe("the payer's CPF or CNPJ (the trial's end bill names it)", () => {
     const cpf = uniqueCpf();
     expectStatus(await subscribe(iris, { plan: 'monthly', cpf }), 201);
     expect((await profileOf(iris)).cpf.replace(/\D/g, '')).toBe(cpf.replace(/\D/g, ''));
-    await t.app.runSignatureLifecycle(new Date(Date.now() + 31 * 86_400_000));
+    await t.app.runSubscriptionLifecycle(new Date(Date.now() + 31 * 86_400_000));
     expect((await profileOf(iris)).billed).toEqual(['cpf']);
     const change = await t.app.inject({ method: 'PATCH', url: `${API}/users/${iris.id}/`, headers: { cookie: iris.cookies }, payload: { cpf: uniqueCpf() } });
     expectStatus(change, 409);

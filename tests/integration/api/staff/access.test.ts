@@ -4,13 +4,21 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailingTestApp, expectStatus, type MailingTestApp, type SignedInUser } from '#tests/utils/accounts.ts';
 import { verifiedUser } from '#tests/utils/calibrations.ts';
+import { staffUser } from '#tests/utils/orders.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '#server/db/schema.ts';
 
 let t: MailingTestApp;
 let clinician: SignedInUser;
+let passwordOnlyStaff: SignedInUser;
+let staff: SignedInUser;
 
 beforeAll(async () => {
   t = await createMailingTestApp();
   clinician = await verifiedUser(t, { name: 'Clara Clínica' });
+  passwordOnlyStaff = await verifiedUser(t, { name: 'Paulo Senha' });
+  await t.app.db.update(users).set({ isStaff: true }).where(eq(users.id, passwordOnlyStaff.id));
+  staff = await staffUser(t);
 });
 afterAll(() => t?.close());
 
@@ -62,6 +70,26 @@ describe('the whole /staff/ route table is staff only', () => {
     for (const { method, url } of staffRequests()) {
       const response = await t.app.inject({ method: method as 'GET', url, payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
       expectStatus(response, 401, `${method} ${url}`);
+    }
+  });
+
+  it('issue 31: a staff session signed in with the password alone gets 403 "second factor required" from every route and method', async () => {
+    let checked = 0;
+    for (const { method, url } of staffRequests()) {
+      const payload = method === 'GET' || method === 'HEAD' ? undefined : {};
+      const response = await t.app.inject({ method: method as 'GET', url, headers: { cookie: passwordOnlyStaff.cookies, 'accept-language': 'en-US' }, payload });
+      checked += 1;
+      expectStatus(response, 403, `${method} ${url}`);
+      if (method !== 'HEAD') expect(response.json<{ errors: string[] }>().errors[0], `${method} ${url}`).toMatch(/^Second factor required/);
+    }
+    expect(checked).toBeGreaterThanOrEqual(16);
+  });
+
+  it('issue 31: the same routes let a staff session signed in with an authenticator code through (no 401 or 403)', async () => {
+    for (const { method, url } of staffRequests()) {
+      const payload = method === 'GET' || method === 'HEAD' ? undefined : {};
+      const response = await t.app.inject({ method: method as 'GET', url, headers: { cookie: staff.cookies }, payload });
+      expect([401, 403], `${method} ${url}: ${response.body}`).not.toContain(response.statusCode);
     }
   });
 });

@@ -10,6 +10,7 @@ import { API, createMailingTestApp, expectStatus, mailsTo, type MailingTestApp, 
 import { listNotifications, verifiedUser } from '#tests/utils/calibrations.ts';
 import { createOrder, staffConfirm, staffCreateOrder, staffUser, STAFF_ORDERS_URL } from '#tests/utils/orders.ts';
 import { issueBoleto, uniqueCpf } from '#tests/utils/payments.ts';
+import { enrolTotp } from '#tests/utils/second-factor.ts';
 
 let t: MailingTestApp;
 let sara: SignedInUser;
@@ -21,6 +22,7 @@ beforeAll(async () => {
   sara = await staffUser(t);
   tiago = await verifiedUser(t, { name: 'Tiago Equipe' });
   await t.app.db.execute(sql`UPDATE users SET is_staff = true WHERE id = ${tiago.id}`);
+  tiago = await enrolTotp(t.app, tiago); // staff sessions need a second factor (issue 31)
   ana = await verifiedUser(t, { name: 'Ana Auditada' });
 });
 afterAll(() => t?.close());
@@ -56,6 +58,7 @@ describe('each staff action leaves an entry with the right staff member and the 
     expect(billed).toMatchObject({ before: { billUrl: null }, after: { billUrl: 'https://banco.example/boleto/1' }, staffName: 'Tiago Equipe' });
     expect(paid).toMatchObject({ before: { statusPayment: 'APG' }, after: { statusPayment: 'CON', reason: 'PIX recebido em 12/05' } });
     expect(Date.parse(paid.at)).toBeGreaterThan(Date.now() - 60_000);
+    await t.app.mailQueue.idle();
     expect(mailsTo(t.smtp, ana.email).filter((mail) => mail.text.includes(order.code)).length).toBeGreaterThanOrEqual(2);
   });
 
@@ -91,7 +94,7 @@ describe('each staff action leaves an entry with the right staff member and the 
     const read = await get(tiago, `${API}/staff/quotes/${quote!.id}/`);
     const etag = String(read.headers.etag);
     const mark = (ifMatch: string) =>
-      t.app.inject({ method: 'PATCH', url: `${API}/staff/quotes/${quote!.id}/`, headers: { cookie: tiago.cookies, 'if-match': ifMatch }, payload: { answered: true } });
+      t.app.inject({ method: 'PATCH', url: `${API}/staff/quotes/${quote!.id}/`, headers: { cookie: tiago.cookies, 'if-match': ifMatch }, payload: { answered: true, answer: 'Proposta enviada por e-mail.' } });
     const answered = await mark(etag);
     expectStatus(answered, 200);
     expect(answered.json<StaffQuote>()).toMatchObject({ status: 'answered', answeredBy: tiago.id });
@@ -148,6 +151,11 @@ describe('reading the log', () => {
     const byTiago = await audit(`?staffId=${tiago.id}`);
     expect(byTiago.row.every((entry) => entry.staffId === tiago.id)).toBe(true);
     expect(byTiago.count).toBeGreaterThanOrEqual(3);
+    const aboutAna = await audit(`?userId=${ana.id}&limit=200`);
+    expect(aboutAna.count).toBeGreaterThanOrEqual(10);
+    expect(new Set(aboutAna.row.map((entry) => entry.recordType))).toEqual(new Set(['order', 'quote', 'signature']));
+    expect(aboutAna.row.every((entry) => entry.owner?.id === ana.id)).toBe(true);
+    expect((await audit(`?userId=${tiago.id}`)).count).toBe(0);
     const orders = await audit('?recordType=order&action=order.create');
     expect(orders.row.every((entry) => entry.recordType === 'order' && entry.action === 'order.create')).toBe(true);
     const today = new Date().toISOString().slice(0, 10);
@@ -159,9 +167,22 @@ describe('reading the log', () => {
     expect(page.row[0]).toEqual((await audit('?limit=3')).row[1]);
   });
 
+  it('an entry names its record and whose it is, and the people, services and files its values name, in the reader\'s language', async () => {
+    const bruno = await verifiedUser(t, { name: 'Bruno Nomeado' });
+    const order = await createOrder(t.app, sara, bruno, { serviceId: 'radiosino', paid: false });
+    expectStatus(await issueBoleto(t.app, sara, order.id, { cpf: uniqueCpf() }), 200);
+    const [billed, made] = await entriesOf(order.id);
+    const billFileId = String(billed!.after!.billFileId);
+    expect(made).toMatchObject({ recordName: `${order.code} · Radiosynoviorthesis`, owner: { id: bruno.id, name: 'Bruno Nomeado' }, names: { [bruno.id]: 'Bruno Nomeado', radiosino: 'Radiosynoviorthesis' } });
+    expect(billed).toMatchObject({ recordName: `${order.code} · Radiosynoviorthesis`, names: { [billFileId]: expect.stringMatching(/\.pdf$/) } });
+    const inPortuguese = await t.app.inject({ url: `${API}/staff/audit/?recordId=${order.id}`, headers: { cookie: sara.cookies, 'accept-language': 'pt-BR' } });
+    expect(inPortuguese.json<AuditList>().row.at(-1)).toMatchObject({ recordName: `${order.code} · Radiosinoviortese`, names: { radiosino: 'Radiosinoviortese' } });
+  });
+
   it.each([
     ['staffId=42', 'staff_id'],
-    ['recordType=user', 'record_type'],
+    ['userId=ana', 'user_id'],
+    ['recordType=invoice', 'record_type'],
     ['action=order.delete', 'action'],
     ['from=2024-13-01', 'from'],
     ['from=2024-05-02&to=2024-05-01', 'to'],

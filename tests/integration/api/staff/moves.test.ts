@@ -111,6 +111,7 @@ describe('what II and CO need', () => {
     expectStatus(await staffSetStatus(t.app, staff, id, { status: 'II', from: 'AI', message: 'A série 2 está cortada.' }), 200);
     const notice = (await listNotifications(t.app, ana, '', 'en-US')).row[0]!;
     expect(notice.message).toContain('A série 2 está cortada.');
+    await t.app.mailQueue.idle();
     expect(mailsTo(t.smtp, ana.email).some((mail) => mail.subject.includes('precisa de correções') && mail.text.includes('A série 2 está cortada.'))).toBe(true);
   });
 
@@ -137,6 +138,7 @@ describe('what II and CO need', () => {
     const reused = await staffSetStatus(t.app, staff, again, { status: 'CO', from: 'PR', reportUploadId: uploadId }, undefined, 'en-US');
     expectStatus(reused, 400);
     expect(reused.json<{ errors: string[] }>().errors[0]).toMatch(/^report_upload_id: /);
+    await t.app.mailQueue.idle();
     expect(mailsTo(t.smtp, ana.email).some((mail) => mail.subject.includes('está pronto'))).toBe(true);
   });
 

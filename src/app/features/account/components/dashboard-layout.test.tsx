@@ -10,18 +10,20 @@ const auth = { id: TEST_USER_ID, isStaff: false };
 cleanUpAfterEachTest();
 
 describe('dashboard layout (docs/product.md §2 dashboard sections)', () => {
-  it('links Perfil, Meus serviços, Minhas calibrações, Minhas assinaturas, Segurança and Notificações, each a link', async () => {
+  it('links Perfil, Meus serviços, Meus orçamentos, Minhas calibrações, Minhas assinaturas, Segurança, Privacidade and Notificações, each a link', async () => {
     stubAccountApi(accountRoutes());
     await renderRoute('/dashboard/profile', { auth });
     const nav = await screen.findByRole('navigation', { name: 'Seções da conta' });
     expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/dashboard/profile');
     expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Meus serviços' })).toHaveAttribute('href', '/dashboard/my-services');
+    expect(within(nav).getByRole('link', { name: 'Meus orçamentos' })).toHaveAttribute('href', '/dashboard/my-quotes');
     expect(within(nav).getByRole('link', { name: 'Minhas calibrações' })).toHaveAttribute('href', '/dashboard/my-calibrations');
     expect(within(nav).getByRole('link', { name: 'Segurança' })).toHaveAttribute('href', '/dashboard/security');
     expect(within(nav).getByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/dashboard/notifications');
     expect(within(nav).getByRole('link', { name: 'Minhas assinaturas' })).toHaveAttribute('href', '/dashboard/my-signatures');
-    expect(within(nav).getAllByRole('link')).toHaveLength(6);
+    expect(within(nav).getByRole('link', { name: 'Privacidade' })).toHaveAttribute('href', '/dashboard/privacy');
+    expect(within(nav).getAllByRole('link')).toHaveLength(8);
     expect(screen.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
   });
 

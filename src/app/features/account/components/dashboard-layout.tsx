@@ -6,7 +6,7 @@ import { DASHBOARD_SECTIONS } from './dashboard-sections.ts';
 import { VerifyEmailAlert } from './verify-email-alert.tsx';
 import classes from './dashboard-layout.module.css';
 
-/** The dashboard frame: the sections' navigation (a column, or a scrolling tab bar on phones), the e-mail notice, the panel. */
+/** The dashboard frame: the sections' navigation (a column, or wrapping rows of tabs on phones), the e-mail notice, the panel. */
 export function DashboardLayout({ userId, children }: { userId: string; children: ReactNode }) {
   const { t } = useTranslation('account');
   return (

@@ -2,7 +2,9 @@ import type { ComponentType } from 'react';
 import {
   IconBell,
   IconClipboardList,
+  IconFileDollar,
   IconFileCertificate,
+  IconLock,
   IconRuler,
   IconShieldLock,
   IconUser,
@@ -20,6 +22,8 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     to: '/dashboard/my-services',
     match: /^\/dashboard\/my-services(\/.*)?$/,
   },
+  // The quote requests, waiting to be sent, waiting for staff, answered or ordered (issue 29).
+  { id: 'myQuotes', labelKey: 'dashboard.sections.myQuotes', icon: IconFileDollar, to: '/dashboard/my-quotes', match: /^\/dashboard\/my-quotes\/?$/ },
   // The list and its add/edit forms (/dashboard/my-calibrations/add, /{id}/edit).
   {
     id: 'myCalibrations',
@@ -36,14 +40,17 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     to: '/dashboard/my-signatures',
     match: /^\/dashboard\/my-signatures(\/.*)?$/,
   },
-  // The e-mail, password and phone editors (/dashboard/profile/{data}/edit) open from Security and return there.
+  // The e-mail, password and phone editors (/dashboard/profile/{data}/edit) open from Security and return there; the
+  // second factor's enrolment screen (/dashboard/second-factor) is part of it too.
   {
     id: 'security',
     labelKey: 'dashboard.sections.security',
     icon: IconShieldLock,
     to: '/dashboard/security',
-    match: /^\/dashboard\/(security\/?|profile\/[^/]+\/edit\/?)$/,
+    match: /^\/dashboard\/(security\/?|second-factor\/?|profile\/[^/]+\/edit\/?)$/,
   },
+  // Issue 30: what we hold and why, the consents, export and account deletion.
+  { id: 'privacy', labelKey: 'dashboard.sections.privacy', icon: IconLock, to: '/dashboard/privacy', match: /^\/dashboard\/privacy(\/delete-account)?\/?$/ },
   { id: 'notifications', labelKey: 'dashboard.sections.notifications', icon: IconBell, to: '/dashboard/notifications', match: /^\/dashboard\/notifications\/?$/ },
 ];
 
@@ -51,6 +58,6 @@ export interface DashboardSection {
   id: string;
   labelKey: `dashboard.sections.${string}`;
   icon: ComponentType<IconProps>;
-  to: '/dashboard/profile' | '/dashboard/my-services' | '/dashboard/my-calibrations' | '/dashboard/my-signatures' | '/dashboard/security' | '/dashboard/notifications';
+  to: '/dashboard/profile' | '/dashboard/my-services' | '/dashboard/my-quotes' | '/dashboard/my-calibrations' | '/dashboard/my-signatures' | '/dashboard/security' | '/dashboard/privacy' | '/dashboard/notifications';
   match: RegExp;
 }

@@ -14,9 +14,9 @@ import { FormActions } from './form-actions.tsx';
 type PasswordValues = { oldPassword: string; newPassword1: string; newPassword2: string };
 const EMPTY: PasswordValues = { oldPassword: '', newPassword1: '', newPassword2: '' };
 const SERVER_FIELDS = {
-  old_password: 'oldPassword',
-  new_password1: 'newPassword1',
-  new_password2: 'newPassword2',
+  oldPassword: 'oldPassword',
+  newPassword1: 'newPassword1',
+  newPassword2: 'newPassword2',
 } as const satisfies Record<string, keyof PasswordValues>;
 const REQUIRED = ['validation:required'];
 

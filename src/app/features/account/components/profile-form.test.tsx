@@ -23,26 +23,31 @@ describe('profile panel (docs/product.md §2 "Profile", §5)', () => {
     const user = userEvent.setup();
     const routes = accountRoutes();
     const fresh = (routes[`GET ${USER_PATH}`] as { body: Record<string, string> }).body;
-    // The first answer is the server's current copy; a later one another device's change.
-    routes[`GET ${USER_PATH}`] = (_body, count) => ({ body: count === 1 ? fresh : { ...fresh, clinic: 'Outra Clínica' } });
+    // The server's current copy; once `changedElsewhere`, another device's change.
+    let changedElsewhere = false;
+    routes[`GET ${USER_PATH}`] = () => ({ body: changedElsewhere ? { ...fresh, clinic: 'Outra Clínica' } : fresh });
     const queryClient = createTestQueryClient();
     // What the persisted cache held: saved a moment before the reload, without the new clinic.
     queryClient.setQueryData(accountKeys.profile(TEST_USER_ID), { ...fresh, clinic: '', role: '' });
-    // The answers come after the first render (a slow network), as after a reload.
+    // The profile comes only once the restored copy was seen (a slow network, as after a reload).
     const api = fakeAccountApi(routes);
+    let answer!: () => void;
+    const network = new Promise<void>((resolve) => (answer = resolve));
     vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (new URL(String(args[0] instanceof Request ? args[0].url : args[0]), 'http://localhost').pathname.endsWith(USER_PATH)) await network;
       return api.fetch(...args);
     });
     await renderRoute('/dashboard/profile', { auth, queryClient });
     const clinic = await screen.findByRole('textbox', { name: 'Clínica' });
     expect(clinic).toHaveValue('');
+    answer();
     await waitFor(() => expect(clinic).toHaveValue('Clínica Nuclear SP'));
     expect(screen.getByRole('textbox', { name: 'Cargo' })).toHaveValue('Física médica');
 
     // Once the user types, a newer copy no longer replaces the values.
     await user.clear(clinic);
     await user.type(clinic, 'Hospital Regional');
+    changedElsewhere = true;
     await act(() => queryClient.refetchQueries({ queryKey: accountKeys.profile(TEST_USER_ID) }));
     expect(queryClient.getQueryData<{ clinic: string }>(accountKeys.profile(TEST_USER_ID))?.clinic).toBe('Outra Clínica');
     expect(clinic).toHaveValue('Hospital Regional');

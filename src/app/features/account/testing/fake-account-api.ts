@@ -41,5 +41,7 @@ export function accountRoutes(overrides: { verified?: boolean; phone?: string; c
     },
     [`GET ${USER_PATH}email/`]: { body: { email, verified: overrides.verified ?? true } },
     [`GET ${USER_PATH}phone/`]: { body: { phone } },
+    // Issue 30: every version in force accepted, so the dashboard's consent gate lets the panels through.
+    [`GET ${USER_PATH}consents/`]: { body: { current: { terms: '2026-11-28', privacy: '2026-11-28' }, pending: [], history: [] } },
   };
 }

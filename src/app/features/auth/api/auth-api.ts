@@ -31,6 +31,11 @@ export function confirmPasswordReset(uid: string, body: ResetPasswordConfirmBody
   return apiRequest(userPath(uid, 'reset_password_confirm/'), z.null(), { method: 'POST', body });
 }
 
+/** The password again (issue 31): the session counts as just signed in, for the changes that need it (204). */
+export function reauthenticate(uid: string, password: string) {
+  return apiRequest(userPath(uid, 'reauthenticate/'), z.null(), { method: 'POST', body: { password } });
+}
+
 /** Mails a new confirmation link to the signed-in user (204). */
 export function resendVerification(uid: string) {
   return apiRequest(userPath(uid, 'email/resend/'), z.null(), { method: 'POST' });

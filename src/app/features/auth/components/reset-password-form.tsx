@@ -18,8 +18,8 @@ import { FormAlert } from './form-alert.tsx';
 const EMPTY: ResetPasswordValues = { newPassword: '', newPasswordConfirm: '' };
 /** The server checks the rules on new_password2 (after checking both match, as the form already did). */
 const SERVER_FIELDS = {
-  new_password1: 'newPassword',
-  new_password2: 'newPassword',
+  newPassword1: 'newPassword',
+  newPassword2: 'newPassword',
 } as const satisfies Record<string, keyof ResetPasswordValues>;
 const LINK_ERRORS = new Set([400, 404, 409]);
 

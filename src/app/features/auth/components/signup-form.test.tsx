@@ -202,12 +202,13 @@ describe('SignupForm', () => {
     expect(link.getAttribute('rel')?.split(/\s+/)).toContain('noopener');
   });
 
-  it('in en-US shows the terms label without a link (there is no English PDF)', async () => {
+  it('in en-US shows the terms without a link (there is no English PDF), and links the privacy notice in a new tab', async () => {
     stubApi(() => json({}, 500));
     await renderSignup('/signup', 'en-US');
-    const checkbox = screen.getByRole('checkbox', { name: 'I have read and accept the terms of use' });
+    const checkbox = screen.getByRole('checkbox', { name: /^I have read and accept the terms of use and the privacy notice/ });
     const label = document.querySelector(`label[for="${checkbox.id}"]`)!;
-    expect(within(label as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+    const links = within(label as HTMLElement).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('target')])).toEqual([['privacy notice (opens in a new tab)', '/privacy', '_blank']]);
   });
 
   it('sends a signed-in user to the profile', async () => {

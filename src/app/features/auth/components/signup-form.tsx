@@ -19,10 +19,10 @@ const EMPTY: SignupValues = { name: '', email: '', confirmedEmail: '', password:
 const SERVER_FIELDS = {
   name: 'name',
   email: 'email',
-  confirmed_email: 'confirmedEmail',
+  confirmedEmail: 'confirmedEmail',
   password1: 'password',
   password2: 'password',
-  accept_terms: 'acceptTerms',
+  acceptTerms: 'acceptTerms',
 } as const satisfies Record<string, keyof SignupValues>;
 
 interface SignupFormProps {
@@ -79,7 +79,7 @@ export function SignupForm({ redirectTo, termsUrl }: SignupFormProps) {
     <Trans
       t={t}
       i18nKey="signup.acceptTerms"
-      components={{ terms: termsUrl ? <TermsLink href={termsUrl} /> : <span /> }}
+      components={{ terms: termsUrl ? <TermsLink href={termsUrl} /> : <span />, privacy: <TermsLink href="/privacy" /> }}
     />
   );
 

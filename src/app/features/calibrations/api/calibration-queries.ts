@@ -1,9 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import { Calibration, CalibrationList } from '#shared/schemas/calibrations.ts';
 import { apiRequest } from '#app/lib/api-client.ts';
-import { openUserDatabase, type CalibrationRecord } from '#app/lib/db.ts';
+import { type CalibrationRecord } from '#app/lib/db.ts';
 import type { IsotopeFilterName } from '#app/lib/isotopes.ts';
-import { pullCollection } from '#app/lib/sync/pull.ts';
+import { pullQuery } from '#app/lib/sync/pull.ts';
 
 /** Every key carries the user id, so another sign-in never reads the previous user's state. */
 export const calibrationKeys = {
@@ -35,12 +34,4 @@ export function fetchCalibration(userId: string, calibrationId: string, signal?:
  * The pull (docs/architecture.md §4): the server's calibrations merged into the local database (server wins
  * unless a write of ours is unsent), which the screens read. Its data is only the pull's summary.
  */
-export const calibrationsPullQuery = (userId: string) =>
-  queryOptions({
-    queryKey: calibrationKeys.pull(userId),
-    queryFn: async ({ signal }) => {
-      await openUserDatabase(userId);
-      return pullCollection('calibrations', () => fetchCalibrations(userId, signal));
-    },
-    staleTime: 0,
-  });
+export const calibrationsPullQuery = (userId: string) => pullQuery(calibrationKeys.pull(userId), userId, 'calibrations', (signal) => fetchCalibrations(userId, signal));

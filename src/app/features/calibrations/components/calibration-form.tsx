@@ -1,12 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isQuotaExceededError, type CalibrationRecord } from '#app/lib/db.ts';
 import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { useFormState } from '#app/lib/use-form-state.ts';
-import { nowAsLocalInput } from '#app/lib/local-input.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { QueuedFormAlerts, useServerProblem } from '#app/ui/queued-form.tsx';
@@ -25,8 +24,9 @@ import {
 } from '../calibration-values.ts';
 import { createCalibration, updateCalibration, useCalibration, useCalibrations } from '../store/calibration-store.ts';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
-import { useProblemText } from './sync-problem.tsx';
+import { DateTimeField } from '#app/ui/date-field.tsx';
 import { uuidV7 } from '#shared/ids/uuid-v7.ts';
+import { ListLoader } from '#app/ui/loading-indicator.tsx';
 
 /** /dashboard/my-calibrations/add */
 export function AddCalibrationPanel({ userId }: { userId: string }) {
@@ -48,9 +48,7 @@ export function EditCalibrationPanel({ userId, id }: { userId: string; id: strin
   return (
     <ScreenPanel title={t('form.editTitle')} description={t('form.editDescription')}>
       {waiting ? (
-        <Group justify="center" py="md">
-          <Loader size="sm" aria-label={t('common:loading')} />
-        </Group>
+        <ListLoader />
       ) : calibration === null ? (
         <Alert color="yellow" role="status">
           <Stack gap="sm" align="flex-start">
@@ -83,7 +81,6 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
   const isotopeNames = useIsotopeNames(CALIBRATION_ISOTOPES);
   const calibrations = useCalibrations(userId);
   const queuedImages = useQueuedFile(calibration?.id ?? '');
-  const problemText = useProblemText();
   const [saving, setSaving] = useState(false);
 
   const otherNames = (calibrations ?? []).filter((other) => other.id !== calibration?.id).map((other) => other.calibrationName);
@@ -124,13 +121,13 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
   });
 
   const isotope = form.textField('isotope');
-  const { resolveImages, inputProps: imagesInput } = useImagesInput(form.textField('images'), { purpose: 'calibration', entityId: calibration?.id ?? newId });
+  const { resolveImages, formRef, inputProps: imagesInput } = useImagesInput(form.textField('images'), { purpose: 'calibration', entityId: calibration?.id ?? newId });
   const isotopesMissing = isotopeNames !== undefined && isotopeNames.length === 0 && isotopesRefresh.isError;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={saving}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={saving}>
       <Stack gap="lg">
-        <QueuedFormAlerts general={general} refused={problem !== null} online={online} offlineNote={t('form.offlineNote')} problemText={problemText} />
+        <QueuedFormAlerts general={general} refused={problem !== null} online={online} offlineNote={t('form.offlineNote')} />
         {calibration && <UploadProgressList entityIds={[calibration.id]} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <Select
@@ -162,15 +159,12 @@ function CalibrationForm({ userId, calibration }: { userId: string; calibration?
             autoComplete="off"
             {...form.textField('residualSyringeActivity')}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('fields.measurementDatetime')}
             description={t('form.measurementHint')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             required
-            max={nowAsLocalInput()}
-            step={1}
-            {...form.textField('measurementDatetime')}
+            {...form.valueField('measurementDatetime')}
           />
           <TextInput
             label={t('fields.phantomVolume')}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Anchor, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,10 @@ import { formatDateTime } from '#shared/format/date-time.ts';
 import { DetailField } from '#app/ui/detail-field.tsx';
 import type { CalibrationRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
-import { ItemActions } from '#app/ui/item-actions.tsx';
-import { SyncBadge, useEntitySync } from '#app/ui/sync-badge.tsx';
+import { ItemActions, ItemHeading } from '#app/ui/item-actions.tsx';
+import { useEntitySync } from '#app/ui/sync-badge.tsx';
 import { netActivity } from '../calibration-values.ts';
-import { formatMeasure } from '../format.ts';
+import { formatMeasure } from '#app/lib/format-measure.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
 import { EditAndRetryLink, SyncProblem } from './sync-problem.tsx';
 
@@ -32,15 +32,7 @@ export function CalibrationItem({ calibration, onDelete }: { calibration: Calibr
   return (
     <Card component="article" aria-labelledby={titleId} withBorder radius="md" padding="md" data-calibration-id={calibration.id}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
-            {name}
-          </Title>
-          {/* Announced when the state changes (queued, sending, refused, gone once on the server). */}
-          <Box role="status" aria-live="polite">
-            <SyncBadge entityId={calibration.id} />
-          </Box>
-        </Group>
+        <ItemHeading titleId={titleId} name={name} entityId={calibration.id} />
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
           <DetailField label={t('fields.syringeActivity')}>{measure(calibration.syringeActivity)}</DetailField>
           <DetailField label={t('fields.residualSyringeActivity')}>{measure(calibration.residualSyringeActivity)}</DetailField>

@@ -5,12 +5,13 @@ import type { Calibration } from '#shared/schemas/calibrations.ts';
 import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
 import { setupSignedInTests } from '#tests/utils/signed-in.ts';
 import { db, localWrite } from '#app/lib/db.ts';
-import { enqueue } from '#app/lib/sync/outbox.ts';
+import { allRows, changeRows, enqueue, queueScope, rowCount } from '#app/lib/sync/outbox.ts';
 import { TEST_USER, fakeApi, networkError, type FakeRoutes } from '#app/lib/testing/local-first.ts';
 import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
-import { registerCalibrationSenders } from '../store/calibration-senders.ts';
+import { calibrationKinds } from '../store/calibration-senders.ts';
 import { CALIBRATION_CREATE, CALIBRATION_DELETE, createCalibration, updateCalibration } from '../store/calibration-store.ts';
 import { CALIBRATIONS_PATH, VALUES, phantomFile, serverCalibration } from '../testing/fixtures.ts';
+import { installWriteKinds } from '#app/lib/sync/write-kinds.ts';
 
 const auth = { id: TEST_USER, isStaff: false };
 const id = (n: number) => `0193a2b4-0000-7000-8000-0000000000c${n}`;
@@ -38,7 +39,7 @@ function serve(list: Calibration[] | Error, extra: FakeRoutes = {}) {
 let undo = () => {};
 async function openList(path = '/dashboard/my-calibrations', language: 'pt-BR' | 'en-US' | 'es' = 'pt-BR') {
   const queryClient = createTestQueryClient();
-  undo = registerCalibrationSenders(queryClient);
+  undo = installWriteKinds(calibrationKinds(queryClient));
   const result = await renderRoute(path, { auth, language, queryClient });
   const panel = await screen.findByRole('region', { name: { 'pt-BR': 'Minhas calibrações', 'en-US': 'My calibrations', es: 'Mis calibraciones' }[language] });
   return { ...result, panel };
@@ -129,7 +130,7 @@ describe('My calibrations list (docs/product.md §2)', () => {
     expect(await screen.findByText('Calibração excluída com sucesso!')).toBeVisible();
     await waitFor(() => expect(items(panel).map((item) => within(item).getByRole('heading').textContent)).toEqual(['Calibração 2', 'Calibração 1']));
     expect(await db.calibrations.get(id(3))).toBeUndefined();
-    const rows = await db.outbox.toArray();
+    const rows = await allRows();
     expect(rows).toMatchObject([{ kind: CALIBRATION_DELETE, entityId: id(3), state: 'pending', payload: { baseVersion: 1 } }]);
     expect(within(panel).queryByRole('navigation')).not.toBeInTheDocument();
   });
@@ -142,7 +143,7 @@ describe('My calibrations list (docs/product.md §2)', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(items(panel)).toHaveLength(1);
-    expect(await db.outbox.count()).toBe(0);
+    expect(await rowCount()).toBe(0);
   });
 
   it('a calibration created offline shows at once as waiting, without a download link but with its queued images', async () => {
@@ -172,7 +173,7 @@ describe('My calibrations list (docs/product.md §2)', () => {
     const user = userEvent.setup();
     serve([]);
     const calibrationId = await createCalibration(TEST_USER, { ...VALUES, calibrationName: 'Tc-99m rotina' }, phantomFile());
-    await db.outbox.toCollection().modify({ state: 'failed', attempts: 1, lastStatus: 400, lastError: 'Calibração com este User e Calibration Name já existe.' });
+    await changeRows({ state: 'failed', attempts: 1, lastStatus: 400, lastError: 'Calibração com este User e Calibration Name já existe.' });
     const { panel, router } = await openList();
     const item = await waitFor(() => itemNamed(panel, 'Tc-99m rotina'));
     expect(await within(item).findByText('Não enviado')).toBeInTheDocument();
@@ -193,7 +194,7 @@ describe('My calibrations list (docs/product.md §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     expect(await screen.findByText('Calibração atualizada!')).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-calibrations'));
-    const [row] = await db.outbox.toArray();
+    const [row] = await allRows();
     expect(row).toMatchObject({ kind: CALIBRATION_CREATE, state: 'pending', attempts: 0, lastError: null, payload: { fields: { calibrationName: 'Tc-99m rotina 2' } } });
     expect(row!.fileIds).toHaveLength(1);
   });
@@ -202,7 +203,7 @@ describe('My calibrations list (docs/product.md §2)', () => {
     const user = userEvent.setup();
     serve([]);
     await createCalibration(TEST_USER, { ...VALUES, calibrationName: 'Relógio adiantado' }, phantomFile());
-    await db.outbox.toCollection().modify({ state: 'failed', attempts: 1, lastStatus: 400, lastError: 'measurement_datetime: A data da medição não pode estar no futuro.' });
+    await changeRows({ state: 'failed', attempts: 1, lastStatus: 400, lastError: 'A data da medição não pode estar no futuro.', lastErrorField: 'measurementDatetime' });
     const { panel } = await openList();
     const item = await waitFor(() => itemNamed(panel, 'Relógio adiantado'));
     expect(await within(item).findByText('Data e hora da medição: A data da medição não pode estar no futuro.')).toBeVisible();
@@ -218,7 +219,7 @@ describe('My calibrations list (docs/product.md §2)', () => {
     serve(networkError());
     await db.calibrations.put(serverCalibration(id(1), { version: 3 }));
     await updateCalibration(TEST_USER, id(1), { ...VALUES, phantomVolume: 999 });
-    await db.outbox.toCollection().modify({ state: 'conflict', attempts: 1, lastStatus: 412, lastError: 'A calibração foi alterada em outro lugar.' });
+    await changeRows({ state: 'conflict', attempts: 1, lastStatus: 412, lastError: 'A calibração foi alterada em outro lugar.' });
     const { panel } = await openList();
     const item = await waitFor(() => itemNamed(panel, 'Lu-177 março'));
     expect(await within(item).findByText('Conflito')).toBeInTheDocument();
@@ -227,22 +228,22 @@ describe('My calibrations list (docs/product.md §2)', () => {
     expect(within(item).getByRole('button', { name: 'Manter a minha' })).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'Usar a do servidor' }));
     await waitFor(() => expect(within(itemNamed(panel, 'Lu-177 março')).getByText('Volume do fantoma (cm³)').nextElementSibling).toHaveTextContent('200'));
-    expect(await db.outbox.count()).toBe(0);
+    expect(await rowCount()).toBe(0);
   });
 
   it('a delete the server refused is listed apart, and "Desfazer a exclusão" brings the calibration back', async () => {
     const user = userEvent.setup();
     serve(networkError());
     const previous = serverCalibration(id(1));
-    await localWrite([db.outbox], (tx) =>
+    await localWrite(queueScope(), (tx) =>
       enqueue(tx, { kind: CALIBRATION_DELETE, entityId: id(1), payload: { userId: TEST_USER, calibrationName: previous.calibrationName, baseVersion: 1, previous } }),
     );
-    await db.outbox.toCollection().modify({ state: 'failed', attempts: 1, lastStatus: 400, lastError: 'A calibração está em uso.' });
+    await changeRows({ state: 'failed', attempts: 1, lastStatus: 400, lastError: 'A calibração está em uso.' });
     const { panel } = await openList();
     const alert = await within(panel).findByText('O servidor recusou a exclusão de “Lu-177 março”');
     expect(within(panel).getByText('A calibração está em uso.')).toBeVisible();
     await user.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Desfazer a exclusão' }));
     await waitFor(() => expect(itemNamed(panel, 'Lu-177 março')).toBeInTheDocument());
-    expect(await db.outbox.count()).toBe(0);
+    expect(await rowCount()).toBe(0);
   });
 });

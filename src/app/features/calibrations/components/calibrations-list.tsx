@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#app/lib/api-client.ts';
 import type { CalibrationRecord } from '#app/lib/db.ts';
 import { ConfirmDialog } from '#app/ui/confirm-dialog.tsx';
 import { showMessage } from '#app/ui/message-banner.ts';
@@ -12,8 +11,11 @@ import { calibrationsPullQuery } from '../api/calibration-queries.ts';
 import { deleteCalibration, useCalibrations, useUnsentDeletes } from '../store/calibration-store.ts';
 import { CalibrationItem } from './calibration-item.tsx';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
-import { UploadProgressList } from '#app/ui/upload-progress.tsx';
+import { QueuedListNotices } from '#app/ui/sync-problem.tsx';
 import { SyncProblem } from './sync-problem.tsx';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { ListLoader } from '#app/ui/loading-indicator.tsx';
+import { ListPager } from '#app/ui/list-pager.tsx';
 
 /** docs/product.md §9: calibrations, 2 per page. */
 export const CALIBRATIONS_PAGE_SIZE = 2;
@@ -63,30 +65,19 @@ export function CalibrationsList({ userId, page, onPageChange }: { userId: strin
 
   return (
     <ScreenPanel title={t('title')} description={t('description')} actions={count > 0 && <AddButton />} headingRef={headingRef}>
-      {pull.isError && (
-        <Text size="sm" c="yellow.9" role="status">
-          {t('refreshFailed', { message: pull.error instanceof ApiError ? pull.error.message : t('sync:errors.network') })}
-        </Text>
-      )}
-      <UploadProgressList entityIds={(calibrations ?? []).map((calibration) => calibration.id)} />
-      {unsentDeletes && unsentDeletes.length > 0 && (
-        <Stack gap="xs">
-          {unsentDeletes.map((row) => (
-            <SyncProblem key={row.id} row={row} name={row.payload.previous.calibrationName} />
-          ))}
-        </Stack>
-      )}
+      <QueuedListNotices
+        pullError={pull.isError ? pull.error : null}
+        refreshFailed={(message) => t('refreshFailed', { message })}
+        entityIds={(calibrations ?? []).map((calibration) => calibration.id)}
+        deletes={(unsentDeletes ?? []).map((row) => <SyncProblem key={row.id} row={row} name={row.payload.previous.calibrationName} />)}
+      />
       {calibrations === undefined || (count === 0 && firstPullRunning) ? (
-        <Group justify="center" py="md">
-          <Loader size="sm" aria-label={t('common:loading')} />
-        </Group>
+        <ListLoader />
       ) : count === 0 ? (
-        <Alert variant="light" color="yellow" role="status" title={t('empty.title')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('empty.body')}</Text>
-            <AddButton />
-          </Stack>
-        </Alert>
+        <EmptyState title={t('empty.title')}>
+          <Text size="sm">{t('empty.body')}</Text>
+          <AddButton />
+        </EmptyState>
       ) : (
         <Stack gap="md">
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -103,20 +94,7 @@ export function CalibrationsList({ userId, page, onPageChange }: { userId: strin
               </li>
             ))}
           </Stack>
-          {pageCount > 1 && (
-            <Box component="nav" aria-label={t('list.pagination')}>
-              <Pagination
-                total={pageCount}
-                value={current}
-                onChange={onPageChange}
-                withEdges={false}
-                siblings={1}
-                getItemProps={(n) => ({ 'aria-label': t('list.page', { page: n }), 'aria-current': n === current ? 'page' : undefined })}
-                getControlProps={(control) => ({ 'aria-label': t(`list.${control}`) })}
-                style={{ display: 'flex', justifyContent: 'center' }}
-              />
-            </Box>
-          )}
+          <ListPager label={t('list.pagination')} pageCount={pageCount} current={current} onChange={onPageChange} />
         </Stack>
       )}
       <ConfirmDialog opened={toDelete !== null} onClose={() => setToDelete(null)} onConfirm={confirmDelete} />

@@ -3,7 +3,7 @@ import { Calibration } from '#shared/schemas/calibrations.ts';
 import { i18n } from '#app/lib/i18n.ts';
 import { isotopesQuery } from '#app/lib/isotopes.ts';
 import { authChangeListeners, isSignedIn, readAuthState, type AuthState } from '#app/lib/session.ts';
-import { registerQueuedEntitySenders } from '#app/lib/sync/queued-entity-senders.ts';
+import { queuedEntityKinds, type ItemCapability } from '#app/lib/sync/queued-entity-kinds.ts';
 import {
   CALIBRATION_ISOTOPES,
   calibrationKeys,
@@ -17,18 +17,23 @@ import { calibrationEntity } from './calibration-store.ts';
 
 /**
  * How `calibration.create|update|delete` travel (docs/v1-contract.md §1.13 with docs/api.md): the kit's way
- * (lib/sync/queued-entity-senders.ts), at `/users/{uid}/calibrations/`.
+ * (lib/sync/queued-entity-kinds.ts), at `/users/{uid}/calibrations/`.
  */
 
-/** Registers the three kinds (signed-in-runtime.tsx, before the drainer starts). Returns the unregister function. */
-export function registerCalibrationSenders(queryClient: QueryClient) {
-  return registerQueuedEntitySenders(calibrationEntity, {
-    collectionPath: ({ userId }) => calibrationsPath(userId),
-    itemPath: ({ userId }, id) => calibrationPath(userId, id),
-    wire: Calibration,
-    toRecord: calibrationRecordOf,
-    serverFields: ['userId', 'createdAt', 'modifiedAt', 'imagesUrl', 'version'],
-    fetchOne: ({ userId }, id) => fetchCalibration(userId, id),
+const item: ItemCapability<object> = {
+  path: ({ userId }, id) => calibrationPath(userId, id),
+  fetchOne: ({ userId }, id) => fetchCalibration(userId, id),
+};
+
+/** The three kinds (app/write-kinds.ts). */
+export function calibrationKinds(queryClient: QueryClient) {
+  return queuedEntityKinds(calibrationEntity, {
+    create: {
+      path: ({ userId }) => calibrationsPath(userId),
+      answer: { wire: Calibration, toRecord: calibrationRecordOf, serverFields: ['userId', 'createdAt', 'modifiedAt', 'imagesUrl', 'version'] },
+    },
+    update: item,
+    remove: item,
     describe: (action, { fields, previous }) => i18n.t(`calibrations:sync.${action}`, { name: fields?.calibrationName ?? previous?.calibrationName }),
     // A 204 has no body: new images have a new download URL, which the next pull brings.
     afterDone: (action, row) =>

@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { uuidV7 } from '#shared/ids/uuid-v7.ts';
-import { db, useDatabaseUser, type CalibrationRecord, type OutboxRow } from '#app/lib/db.ts';
+import { db, type CalibrationRecord, type OutboxRow } from '#app/lib/db.ts';
 import { newestFirst } from '#app/lib/newest-first.ts';
+import { useUserLiveQuery } from '#app/lib/use-user-live-query.ts';
 import { problemRowsOfKind } from '#app/lib/sync/outbox.ts';
 import { defineQueuedEntity, type DeletePayload, type EntityPayload, type UpdateOutcome, type WritePayload } from '#app/lib/sync/queued-entity.ts';
 import type { CalibrationValues } from '../calibration-values.ts';
@@ -48,22 +49,12 @@ export function deleteCalibration(userId: string, id: string): Promise<boolean> 
 // ---- Reads -----------------------------------------------------------------------------------------
 
 /** The user's calibrations from the local database, newest first; undefined until it is open for this user. */
-export function useCalibrations(userId: string): CalibrationRecord[] | undefined {
-  const databaseUser = useDatabaseUser();
-  return useLiveQuery(async () => {
-    if (databaseUser !== userId) return undefined;
-    return (await db.calibrations.toArray()).toSorted(newestFirst);
-  }, [databaseUser, userId]);
-}
+export const useCalibrations = (userId: string): CalibrationRecord[] | undefined =>
+  useUserLiveQuery(userId, async () => (await db.calibrations.toArray()).toSorted(newestFirst), []);
 
 /** One calibration from the local database: undefined while loading, null when it is not here. */
-export function useCalibration(userId: string, id: string): CalibrationRecord | null | undefined {
-  const databaseUser = useDatabaseUser();
-  return useLiveQuery(async () => {
-    if (databaseUser !== userId) return undefined;
-    return (await db.calibrations.get(id)) ?? null;
-  }, [databaseUser, userId, id]);
-}
+export const useCalibration = (userId: string, id: string): CalibrationRecord | null | undefined =>
+  useUserLiveQuery(userId, async () => (await db.calibrations.get(id)) ?? null, [id]);
 
 /** Deletes the server refused or that conflict: the item left the list, so the list shows them apart. */
 export function useUnsentDeletes(): OutboxRow<CalibrationDeletePayload>[] | undefined {

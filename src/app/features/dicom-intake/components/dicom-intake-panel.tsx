@@ -3,8 +3,14 @@ import '@mantine/core/styles/Table.css';
 import { Fragment, useRef, type ChangeEvent } from 'react';
 import { Alert, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '#app/lib/use-language.ts';
+import { formatMeasure, formatSize } from '#app/lib/format-measure.ts';
+import { formatWallClock } from '#shared/format/date-time.ts';
+import { formatPersonName } from '#shared/format/person-name.ts';
+import classes from '#app/ui/stacked-table.module.css';
+import { MBQ_PER_MCI } from '../activity.ts';
 import { byGroup, type SummaryElement } from '../element-groups.ts';
-import { blocks, type StudyCheck } from '../study-checks.ts';
+import { blocks, leftOutChecks, type StudyCheck } from '../study-checks.ts';
 import type { StudySummary } from '../study-summary.ts';
 import type { DicomIntake } from '../use-dicom-intake.ts';
 
@@ -14,6 +20,7 @@ import type { DicomIntake } from '../use-dicom-intake.ts';
  */
 export function DicomIntakePanel({ intake, onChooseMany, onCancel }: { intake: DicomIntake; onChooseMany: (files: File[]) => void; onCancel: () => void }) {
   const { t } = useTranslation('dicom');
+  const language = useLanguage();
   const { state } = intake;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="dicom-intake-title">
@@ -40,9 +47,10 @@ export function DicomIntakePanel({ intake, onChooseMany, onCancel }: { intake: D
         {state.step === 'deidentifying' && <StepProgress label={t('deidentifying', { done: state.done, total: state.total })} done={state.done} total={state.total} />}
         {state.step === 'ready' && (
           <Alert color="green" role="status" title={t('readyTitle')}>
-            {t('ready', { count: state.files, size: (state.bytes / 1e6).toFixed(1) })}
+            {t('ready', { count: state.files, size: formatSize(state.bytes, language) })}
           </Alert>
         )}
+        {state.step === 'ready' && <Checks checks={leftOutChecks(state.skipped)} />}
         {state.step === 'unchecked' && (
           <Alert color="yellow" role="status">
             {t('unchecked', { name: state.name })}
@@ -91,24 +99,30 @@ function StepProgress({ label, done, total }: { label: string; done: number; tot
       <Text size="sm" role="status">
         {label}
       </Text>
-      <Progress value={value} aria-label={label} animated={done < total} />
+      {/* Not `animated`: moving stripes repaint the page every frame, a core's worth of work while the worker needs it. */}
+      <Progress value={value} aria-label={label} />
     </Stack>
   );
 }
 
 function Review({ summary, checks }: { summary: StudySummary; checks: StudyCheck[] }) {
   const { t } = useTranslation('dicom');
+  const language = useLanguage();
+  const counts = {
+    files: t('counts.files', { count: summary.dicomFiles }),
+    size: formatSize(summary.bytes, language),
+    patients: t('counts.patients', { count: summary.patients.length }),
+    studies: t('counts.studies', { count: summary.studies }),
+  };
+  const [patient] = summary.patients;
   return (
     <Stack gap="sm">
       <Text size="sm" role="status">
-        {t('overview', { files: summary.dicomFiles, patients: summary.patients.length, studies: summary.studies, size: (summary.bytes / 1e6).toFixed(1) })}
+        {t('overview', counts)}
       </Text>
+      {summary.patients.length === 1 && patient!.name && <Text size="sm">{t('patient', { name: formatPersonName(patient!.name) })}</Text>}
       <SeriesTable summary={summary} />
-      {checks.map((check) => (
-        <Alert key={check.code} color={check.level === 'block' ? 'red' : 'yellow'} role={check.level === 'block' ? 'alert' : 'status'}>
-          {t(`checks.${check.code}`, check)}
-        </Alert>
-      ))}
+      <Checks checks={checks} />
       <ElementList title={t('removedTitle')} elements={summary.removed} />
       <Text size="sm">
         {t('uidsReplaced')}
@@ -118,6 +132,16 @@ function Review({ summary, checks }: { summary: StudySummary; checks: StudyCheck
       <Text size="sm">{t('pixelsKept')}</Text>
     </Stack>
   );
+}
+
+/** The checks as alerts: blocks in red, warnings in yellow. */
+function Checks({ checks }: { checks: StudyCheck[] }) {
+  const { t } = useTranslation('dicom');
+  return checks.map((check) => (
+    <Alert key={check.code} color={check.level === 'block' ? 'red' : 'yellow'} role={check.level === 'block' ? 'alert' : 'status'}>
+      {t(`checks.${check.code}`, { ...check, count: 'series' in check ? check.series : 'count' in check ? check.count : undefined })}
+    </Alert>
+  ));
 }
 
 /** Elements by group, each in the user's language when translated (else the standard's name), its keyword as a hint. */
@@ -153,13 +177,16 @@ function ElementList({ title, elements }: { title: string; elements: SummaryElem
 
 function SeriesTable({ summary }: { summary: StudySummary }) {
   const { t } = useTranslation('dicom');
+  const language = useLanguage();
+  const figure = (value: number) => formatMeasure(value, language, 2);
+  const when = (text: string | null) => (text ? formatWallClock(text, language) : dash);
   const dash = '—';
+  const label = (column: (typeof COLUMNS)[number]) => ({ 'data-label': t(`columns.${column}`) });
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder fz="sm" aria-label={t('seriesTable')}>
+    <Table striped withTableBorder fz="sm" aria-label={t('seriesTable')} className={classes.stacked}>
         <Table.Thead>
           <Table.Tr>
-            {(['modality', 'images', 'study', 'acquisition', 'radiopharmaceutical', 'activity', 'injection', 'weight'] as const).map((column) => (
+            {COLUMNS.map((column) => (
               <Table.Th key={column} scope="col">
                 {t(`columns.${column}`)}
               </Table.Th>
@@ -169,18 +196,19 @@ function SeriesTable({ summary }: { summary: StudySummary }) {
         <Table.Tbody>
           {summary.series.map((series, index) => (
             <Table.Tr key={index}>
-              <Table.Td>{series.modality || dash}</Table.Td>
-              <Table.Td>{series.images}</Table.Td>
-              <Table.Td>{series.studyDate ?? dash}</Table.Td>
-              <Table.Td>{series.acquisitionFrom ? `${series.acquisitionFrom}${series.acquisitionTo !== series.acquisitionFrom ? ` – ${series.acquisitionTo}` : ''}` : dash}</Table.Td>
-              <Table.Td>{series.radiopharmaceutical ?? dash}</Table.Td>
-              <Table.Td>{series.injectedActivityMBq === null ? dash : t('units.mbq', { value: series.injectedActivityMBq })}</Table.Td>
-              <Table.Td>{series.injectionDateTime ?? dash}</Table.Td>
-              <Table.Td>{series.patientWeightKg === null ? dash : t('units.kg', { value: series.patientWeightKg })}</Table.Td>
+              <Table.Td {...label('modality')}>{series.modality || dash}</Table.Td>
+              <Table.Td {...label('images')}>{formatMeasure(series.images, language)}</Table.Td>
+              <Table.Td {...label('study')}>{when(series.studyDate)}</Table.Td>
+              <Table.Td {...label('acquisition')}>{series.acquisitionFrom ? `${when(series.acquisitionFrom)}${series.acquisitionTo !== series.acquisitionFrom ? ` – ${when(series.acquisitionTo)}` : ''}` : dash}</Table.Td>
+              <Table.Td {...label('radiopharmaceutical')}>{series.radiopharmaceutical ?? dash}</Table.Td>
+              <Table.Td {...label('activity')}>{series.injectedActivityMBq === null ? dash : t('units.activity', { mbq: figure(series.injectedActivityMBq), mci: figure(series.injectedActivityMBq / MBQ_PER_MCI) })}</Table.Td>
+              <Table.Td {...label('injection')}>{when(series.injectionDateTime)}</Table.Td>
+              <Table.Td {...label('weight')}>{series.patientWeightKg === null ? dash : t('units.kg', { value: figure(series.patientWeightKg) })}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    </Table>
   );
 }
+
+const COLUMNS = ['modality', 'images', 'study', 'acquisition', 'radiopharmaceutical', 'activity', 'injection', 'weight'] as const;

@@ -2,7 +2,8 @@ import { BlobReader, BlobWriter, Uint8ArrayReader, Uint8ArrayWriter, ZipReader, 
 import { describe, expect, it } from 'vitest';
 import { textOf } from '#shared/dicom/dicom-dataset.ts';
 import { readDicom } from '#shared/dicom/dicom-file.ts';
-import { makeStudyFile, testUid } from '#shared/dicom/testing/make-dicom.ts';
+import { makeFileInCharacterSet, makeStudyFile, testUid } from '#shared/dicom/testing/make-dicom.ts';
+import { dcmdump, deflatedCopy } from '#tests/utils/dicom.ts';
 import { blocks, checkStudy } from '../study-checks.ts';
 import type { StudySummary } from '../study-summary.ts';
 import type { Deidentified, FromWorker } from './intake-protocol.ts';
@@ -58,7 +59,10 @@ describe('the intake steps (run in the worker)', () => {
       }),
     ]);
     expect(summary.notDicom).toEqual(['study.zip/notes.txt']);
-    expect(summary.unreadable).toEqual(['study.zip/cut.dcm', 'study.zip/pixels-cut.dcm']);
+    expect(summary.unreadable).toEqual([
+      { name: 'study.zip/cut.dcm', reason: 'damaged' },
+      { name: 'study.zip/pixels-cut.dcm', reason: 'cutShort' },
+    ]);
     expect(summary.removed).toEqual(
       expect.arrayContaining([
         { tag: '00100010', name: "Patient's Name", keyword: 'PatientName', group: 'patient' },
@@ -77,7 +81,7 @@ describe('the intake steps (run in the worker)', () => {
     );
     const checks = checkStudy(summary, 'dosimetry');
     expect(blocks(checks)).toBe(false);
-    expect(checks.map((check) => check.code)).toEqual(['unreadable', 'notDicom']);
+    expect(checks.map((check) => check.code)).toEqual(['damaged', 'cutShort', 'notDicom']);
     expect(last('progress')).toEqual({ type: 'progress', phase: 'scan', done: 9, total: 9 });
   });
 
@@ -115,6 +119,31 @@ describe('the intake steps (run in the worker)', () => {
     expect([...studies][0]).not.toBe(studyUid);
   });
 
+  it('lists a file in a character set it cannot decode, with that reason, and takes the rest', async () => {
+    const unknown = makeFileInCharacterSet(['ISO_IR 999'], { '00100010': { vr: 'PN', bytes: [0x41, 0x42] } });
+    const { intake, last } = run();
+    await intake.scan([dicomFile('odd.dcm', unknown), ...study.map((file) => dicomFile(file.name, file.buffer))]);
+    expect(last('scanned').summary).toMatchObject({ dicomFiles: 6, unreadable: [{ name: 'odd.dcm', reason: 'characterSet' }] });
+  });
+
+  it('leaves out a file it cannot read again when de-identifying, says which and why, and zips the rest', async () => {
+    let reads = 0;
+    class VanishingFile extends File {
+      override arrayBuffer() {
+        reads += 1;
+        return reads > 1 ? Promise.reject(new Error('NotReadableError')) : super.arrayBuffer();
+      }
+    }
+    const { intake, last } = run();
+    await intake.scan([new VanishingFile([study[0]!.buffer], 'moved.dcm'), ...study.slice(1).map((file) => dicomFile(file.name, file.buffer))]);
+    expect(last('scanned').summary).toMatchObject({ dicomFiles: 6, unreadable: [] });
+    await intake.deidentify('0198a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+    const result: Deidentified = last('deidentified');
+    expect(result).toMatchObject({ files: 5, skipped: [{ name: 'moved.dcm', reason: 'unreadable' }] });
+    const entries = await new ZipReader(new BlobReader(result.zip)).getEntries();
+    expect(entries).toHaveLength(5);
+  });
+
   it('reads a ZIP64 archive (ZIP64 records, as a zip over 4 GB has)', async () => {
     const zip = await zipOf(study, { zip64: true });
     expect(await hasZip64Records(zip)).toBe(true);
@@ -135,5 +164,59 @@ describe('the intake steps (run in the worker)', () => {
     await small.intake.scan(study.map((file) => dicomFile(file.name, file.buffer)));
     await small.intake.deidentify('0198a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
     expect(await hasZip64Records(small.last('deidentified').zip)).toBe(false);
+  });
+
+  /** Scans and de-identifies the files; gives back each copy's bytes, in order, after checking none was left out. */
+  async function copiesOf(files: ArrayBuffer[]): Promise<Uint8Array[]> {
+    const { intake, last } = run();
+    await intake.scan(files.map((buffer, index) => dicomFile(`IM${index}.dcm`, buffer)));
+    expect(last('scanned').summary).toMatchObject({ dicomFiles: files.length, unreadable: [] });
+    await intake.deidentify('0198a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+    const entries = await new ZipReader(new BlobReader(last('deidentified').zip)).getEntries();
+    return Promise.all(entries.map((entry) => (entry as { getData: (writer: Uint8ArrayWriter) => Promise<Uint8Array> }).getData(new Uint8ArrayWriter())));
+  }
+
+  const pixelsOf = (bytes: Uint8Array) => {
+    const value = readDicom(bytes.slice().buffer).dataset['7FE00010']!.Value as ArrayBuffer[];
+    return Buffer.concat(value.map((part) => new Uint8Array(part)));
+  };
+
+  it.each([
+    ['RLE lossless', '1.2.840.10008.1.2.5'],
+    ['JPEG 2000 lossless', '1.2.840.10008.1.2.4.90'],
+    ['JPEG-LS lossless', '1.2.840.10008.1.2.4.80'],
+  ])('takes %s files with trailing padding after the pixel data; the copies keep their syntax and pixels, and dcmtk reads them', async (_name, encapsulated) => {
+    const original = new Uint8Array(makeStudyFile({ pixelBytes: 4096, encapsulated, trailingPadding: 202 }));
+    const [copy] = await copiesOf([original.slice().buffer]);
+    expect(textOf(readDicom(copy!.slice().buffer).meta, '00020010')).toBe(encapsulated);
+    expect(pixelsOf(copy!)).toEqual(pixelsOf(original));
+    expect(dcmdump(copy!)).toMatchObject({ ok: true });
+  });
+
+  it('takes a Japanese file (ISO 2022 IR 87): the name is summarised as written and the copy, in UTF-8, has none of it', async () => {
+    const jis = (...bytes: number[]) => [0x1b, 0x24, 0x42, ...bytes, 0x1b, 0x28, 0x42];
+    const name = [...'Yamada^Tarou='].map((char) => char.charCodeAt(0)).concat(jis(0x3b, 0x33, 0x45, 0x44), [0x5e], jis(0x42, 0x40, 0x4f, 0x3a));
+    const original = new Uint8Array(makeFileInCharacterSet(['', 'ISO 2022 IR 87'], { '00100010': { vr: 'PN', bytes: name } }));
+    const { intake, last } = run();
+    await intake.scan([dicomFile('IM0.dcm', original.slice().buffer)]);
+    expect(last('scanned').summary).toMatchObject({ dicomFiles: 1, unreadable: [], patients: [{ name: 'Yamada^Tarou', id: 'MRN-123456' }] });
+    const [copy] = await copiesOf([original.slice().buffer]);
+    const text = new TextDecoder().decode(copy);
+    for (const part of ['Yamada', 'Tarou', '山田', '太郎']) expect(text).not.toContain(part);
+    expect(dcmdump(copy!)).toMatchObject({ ok: true });
+  });
+
+  it('writes a deflated file as explicit VR little endian with its meta saying so, which dcmjs and dcmtk read, pixels unchanged', async () => {
+    const original = deflatedCopy(makeStudyFile({ pixelBytes: 4096 }));
+    // The original is one dcmtk reads as deflated.
+    expect(dcmdump(original)).toMatchObject({ ok: true, output: expect.stringContaining('# Used TransferSyntax: Deflated Explicit VR Little Endian') });
+    const [copy] = await copiesOf([original.slice().buffer]);
+    const { meta, dataset } = readDicom(copy!.slice().buffer);
+    expect(textOf(meta, '00020010')).toBe('1.2.840.10008.1.2.1');
+    expect(textOf(dataset, '00100020')).toBe('0198a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+    expect(textOf(dataset, '00100010')).toBe('');
+    expect(pixelsOf(copy!)).toEqual(pixelsOf(original));
+    // On failure the output says what dcmtk could not read.
+    expect(dcmdump(copy!)).toMatchObject({ ok: true, output: expect.stringContaining('# Used TransferSyntax: Little Endian Explicit') });
   });
 });

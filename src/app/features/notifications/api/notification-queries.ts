@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { NotificationList, type Notification } from '#shared/schemas/notifications.ts';
 import { apiRequest } from '#app/lib/api-client.ts';
-import { openUserDatabase } from '#app/lib/db.ts';
-import { pullCollection } from '#app/lib/sync/pull.ts';
+import { pullQuery } from '#app/lib/sync/pull.ts';
 
 /** Every key carries the user id, so another sign-in never reads the previous user's state. */
 export const notificationKeys = {
@@ -33,12 +32,7 @@ export async function fetchAllNotifications(userId: string, signal?: AbortSignal
  */
 export const notificationsPullQuery = (userId: string) =>
   queryOptions({
-    queryKey: notificationKeys.pull(userId),
-    queryFn: async ({ signal }) => {
-      await openUserDatabase(userId);
-      return pullCollection('notifications', () => fetchAllNotifications(userId, signal));
-    },
-    staleTime: 0,
+    ...pullQuery(notificationKeys.pull(userId), userId, 'notifications', (signal) => fetchAllNotifications(userId, signal)),
     refetchInterval: NOTIFICATIONS_REFRESH_MS,
     refetchIntervalInBackground: false,
   });

@@ -8,7 +8,9 @@ import { saveAuthState } from '#app/lib/session.ts';
 import { createDrainer } from '#app/lib/sync/drainer.ts';
 import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
 import { createTestQueryClient } from '#tests/utils/render.tsx';
-import { NOTIFICATION_CHECK, registerNotificationSenders } from '../store/notification-store.ts';
+import { NOTIFICATION_CHECK, notificationKinds } from '../store/notification-store.ts';
+import { allRows, changeRows } from '#app/lib/sync/outbox.ts';
+import { installWriteKinds } from '#app/lib/sync/write-kinds.ts';
 
 const auth = { id: TEST_USER, isStaff: false };
 const LIST = `/users/${TEST_USER}/notifications/`;
@@ -34,13 +36,13 @@ function serve(list: Notification[] | Error, extra: FakeRoutes = {}) {
 
 async function openScreen(language: 'pt-BR' | 'en-US' | 'es' = 'pt-BR') {
   const queryClient = createTestQueryClient();
-  const undo = registerNotificationSenders(queryClient);
+  const undo = installWriteKinds(notificationKinds(queryClient));
   const result = await renderRoute('/dashboard/notifications', { auth, language, queryClient });
   return { ...result, undo, panel: await screen.findByRole('region', { name: { 'pt-BR': 'Notificações', 'en-US': 'Notifications', es: 'Notificaciones' }[language] }) };
 }
 
 const section = (panel: HTMLElement, name: string) => within(panel).getByRole('region', { name });
-const queued = () => db.outbox.where('kind').equals(NOTIFICATION_CHECK).toArray();
+const queued = () => allRows().then((rows) => rows.filter((row) => row.kind === NOTIFICATION_CHECK));
 
 beforeEach(async () => {
   saveAuthState(auth);
@@ -74,7 +76,7 @@ describe('notifications screen (docs/product.md §2 "Notifications")', () => {
   it.each([
     ['pt-BR', 'Você não tem nenhuma notificação...'],
     ['en-US', 'You have no notifications...'],
-    ['es', 'No tienes ninguna notificación...'],
+    ['es', 'No tiene ninguna notificación...'],
   ] as const)('says so when there are none (%s)', async (language, text) => {
     serve([]);
     const { panel, undo } = await openScreen(language);
@@ -124,7 +126,7 @@ describe('notifications screen (docs/product.md §2 "Notifications")', () => {
     expect(await queued()).toMatchObject([{ state: 'pending', attempts: 0, networkFailures: 1, waitReason: 'network' }]);
 
     online = true;
-    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await changeRows({ nextAttemptAt: 0 });
     expect(await tab.drain()).toMatchObject({ status: 'drained', sent: 1 });
     await tab.drain();
     // One send that never reached the server (not an attempt), one that did: the same Idempotency-Key both times.

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NOTIFICATION_KINDS } from '#shared/schemas/notifications.ts';
@@ -11,10 +11,12 @@ import { SyncBadge } from '#app/ui/sync-badge.tsx';
 import { notificationsPullQuery } from '../api/notification-queries.ts';
 import { markNotificationRead, useNotifications } from '../store/notification-store.ts';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { ListLoader } from '#app/ui/loading-indicator.tsx';
 
 type Kind = (typeof NOTIFICATION_KINDS)[number];
 
-/** docs/product.md §2: unread alerts coloured by kind; read ones grey. The kind is also written (title), not only coloured. */
+/** docs/product.md §2: unread alerts coloured by kind; read ones grey. Titled by what it is about ("Boleto disponível"), or by its kind for one without a title. */
 const KIND_COLORS: Record<Kind, string> = { processing: 'blue', update: 'violet', success: 'teal', error: 'red' };
 
 function NotificationItem({ notification, userId }: { notification: NotificationRecord; userId: string }) {
@@ -27,7 +29,7 @@ function NotificationItem({ notification, userId }: { notification: Notification
         role="article"
         variant="light"
         color={unread ? KIND_COLORS[notification.kind] : 'gray'}
-        title={t(`kinds.${notification.kind}`)}
+        title={notification.title ?? t(`kinds.${notification.kind}`)}
         withCloseButton={unread}
         closeButtonLabel={t('markRead')}
         onClose={() => void markNotificationRead(userId, notification.id)}
@@ -85,13 +87,9 @@ export function NotificationsPanel({ userId }: { userId: string }) {
           </Text>
         )}
         {groups === undefined || (empty && firstPullRunning) ? (
-          <Group justify="center" py="md">
-            <Loader size="sm" />
-          </Group>
+          <ListLoader />
         ) : empty ? (
-          <Alert variant="light" color="gray" role="status">
-            {t('empty')}
-          </Alert>
+          <EmptyState title={t('empty')} />
         ) : (
           <>
             <NotificationGroup title={t('unread')} items={groups.unread} userId={userId} />

@@ -4,6 +4,7 @@ import type { ServerEvent } from '#app/lib/live/sse-parser.ts';
 import { OTHER_USER, TEST_USER, resetLocalDatabase } from '#app/lib/testing/local-first.ts';
 import { applyLiveEvent, eventsPath } from './live-notifications.ts';
 import { markNotificationRead } from './notification-store.ts';
+import { changeRows } from '#app/lib/sync/outbox.ts';
 
 const id = (n: number) => `0193a2b4-0000-7000-8000-0000000000b${n}`;
 
@@ -64,7 +65,7 @@ describe('applyLiveEvent (the user’s event stream → the local database)', ()
   it('takes the server’s copy again once the local write has been sent', async () => {
     await db.notifications.put(note(1));
     await markNotificationRead(TEST_USER, id(1));
-    await db.outbox.toCollection().modify({ state: 'done' });
+    await changeRows({ state: 'done' });
     await applyLiveEvent(TEST_USER, checked(id(1), false));
     expect(await db.notifications.get(id(1))).toMatchObject({ checked: false });
   });

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db, localWrite, useDatabaseUser, type NotificationRecord } from '#app/lib/db.ts';
+import { db, localWrite, type NotificationRecord } from '#app/lib/db.ts';
 import { i18n } from '#app/lib/i18n.ts';
-import { enqueue } from '#app/lib/sync/outbox.ts';
-import { registerSender, sendOutboxRequest } from '#app/lib/sync/senders.ts';
+import { useUserLiveQuery } from '#app/lib/use-user-live-query.ts';
+import { enqueue, queueScope } from '#app/lib/sync/outbox.ts';
+import { nothing, readAnswer, sendOutboxRequest, type WriteKind } from '#app/lib/sync/write-kinds.ts';
 import { notificationKeys, notificationsPath } from '../api/notification-queries.ts';
 
 export const NOTIFICATION_CHECK = 'notification.check';
@@ -19,7 +19,7 @@ export interface NotificationCheckPayload {
  * was queued.
  */
 export function markNotificationRead(userId: string, notificationId: string): Promise<boolean> {
-  return localWrite([db.notifications, db.outbox], async (tx) => {
+  return localWrite(queueScope(db.notifications), async (tx) => {
     const notification = await db.notifications.get(notificationId);
     if (!notification || notification.checked) return false;
     await db.notifications.update(notificationId, { checked: true });
@@ -33,23 +33,19 @@ export function markNotificationRead(userId: string, notificationId: string): Pr
  * (docs/api.md: sets the value, so a replay is harmless). A 404 means the notification is gone: done.
  * Discarding the write pulls the server's list again.
  */
-export function registerNotificationSenders(queryClient: QueryClient) {
-  return registerSender<NotificationCheckPayload>(
-    NOTIFICATION_CHECK,
-    (row, _files, context) =>
-      sendOutboxRequest(
-        row,
-        `${notificationsPath(row.payload.userId)}${encodeURIComponent(row.entityId)}/toogle_check/`,
-        { method: 'POST', body: { checked: row.payload.checked } },
-        context,
-      ),
-    {
+export function notificationKinds(queryClient: QueryClient): Record<typeof NOTIFICATION_CHECK, WriteKind<NotificationCheckPayload, null>> {
+  return {
+    [NOTIFICATION_CHECK]: {
       method: 'POST',
+      send: async (row, _files, context) => {
+        const path = `${notificationsPath(row.payload.userId)}${encodeURIComponent(row.entityId)}/toogle_check/`;
+        return readAnswer(await sendOutboxRequest(row, path, { method: 'POST', body: { checked: row.payload.checked } }, context), nothing);
+      },
       goneIsDone: true,
       describe: () => i18n.t('sync:kinds.notificationCheck'),
       onDiscard: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
     },
-  );
+  };
 }
 
 const byNewest = (a: NotificationRecord, b: NotificationRecord) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
@@ -61,10 +57,12 @@ export interface NotificationGroups {
 
 /** The user's notifications from the local database, newest first; undefined until it is open for this user. */
 export function useNotifications(userId: string): NotificationGroups | undefined {
-  const databaseUser = useDatabaseUser();
-  return useLiveQuery(async () => {
-    if (databaseUser !== userId) return undefined;
-    const all = (await db.notifications.toArray()).toSorted(byNewest);
-    return { unread: all.filter((n) => !n.checked), read: all.filter((n) => n.checked) };
-  }, [databaseUser, userId]);
+  return useUserLiveQuery(
+    userId,
+    async () => {
+      const all = (await db.notifications.toArray()).toSorted(byNewest);
+      return { unread: all.filter((n) => !n.checked), read: all.filter((n) => n.checked) };
+    },
+    [],
+  );
 }

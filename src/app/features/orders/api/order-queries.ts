@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Table } from 'dexie';
 import { Analysis, AnalysisList } from '#shared/schemas/analyses.ts';
-import { OrderList, type Order } from '#shared/schemas/orders.ts';
+import { Order, OrderList } from '#shared/schemas/orders.ts';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { db, getDatabaseUser, localWrite, openUserDatabase, type AnalysisRecord } from '#app/lib/db.ts';
 import type { IsotopeFilterName } from '#app/lib/isotopes.ts';
-import { entitiesWithUnsentWrites } from '#app/lib/sync/outbox.ts';
-import { StalePullError, pullCollection, type PullResult } from '#app/lib/sync/pull.ts';
+import { entitiesWithUnsentWrites, pullScope } from '#app/lib/sync/outbox.ts';
+import { StalePullError, pullQuery, type PullResult } from '#app/lib/sync/pull.ts';
 
 /** Every key carries the user id, so another sign-in never reads the previous user's state. */
 export const orderKeys = {
@@ -36,16 +36,14 @@ export function fetchAnalysis(userId: string, orderId: string, analysisId: strin
   return apiRequest(analysisPath(userId, orderId, analysisId), Analysis, { signal });
 }
 
+/** Renews the order's PIX charge (online only: the charge screen says so offline); the answer replaces the local order. */
+export async function renewOrderPix(userId: string, orderId: string): Promise<void> {
+  const order = await apiRequest(`${orderPath(userId, orderId)}pix/`, Order, { method: 'POST' });
+  await db.orders.put(order);
+}
+
 /** The pull of the user's orders into the local database (docs/architecture.md §4), which the screens read. */
-export const ordersPullQuery = (userId: string) =>
-  queryOptions({
-    queryKey: orderKeys.pull(userId),
-    queryFn: async ({ signal }) => {
-      await openUserDatabase(userId);
-      return pullCollection('orders', () => fetchOrders(userId, signal));
-    },
-    staleTime: 0,
-  });
+export const ordersPullQuery = (userId: string) => pullQuery(orderKeys.pull(userId), userId, 'orders', (signal) => fetchOrders(userId, signal));
 
 /** The `meta` key holding when an order's analyses were last pulled (ms since the epoch). */
 export const analysesPullKey = (orderId: string) => `lastPull.analyses.${orderId}`;
@@ -66,7 +64,7 @@ export async function pullOrderAnalyses(userId: string, orderId: string, signal?
   if (!owner) throw new StalePullError('analyses');
   const rows = await fetchAnalyses(userId, orderId, signal);
   const table = db.analyses as Table<AnalysisRecord, string>;
-  return localWrite([table, db.outbox, db.meta], async () => {
+  return localWrite(pullScope(table), async () => {
     if ((await db.meta.get('userId'))?.value !== owner || getDatabaseUser() !== owner) throw new StalePullError('analyses');
     const unsent = await entitiesWithUnsentWrites();
     const serverIds = new Set(rows.map((row) => row.id));

@@ -11,6 +11,7 @@ import { analysesPullKey } from '../api/order-queries.ts';
 import { ANALYSIS_DELETE } from '../store/analysis-store.ts';
 import { ORDERS_PATH, analysesPath, analysisId, orderId, serverAnalysis, serverOrder } from '../testing/fixtures.ts';
 import { stepIndexOf } from './analysis-item.tsx';
+import { allRows } from '#app/lib/sync/outbox.ts';
 
 const auth = { id: TEST_USER, isStaff: false };
 const OID = orderId(1);
@@ -93,7 +94,7 @@ describe('an order’s analyses', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deletar' }));
     expect(await screen.findByText('Análise excluída com sucesso!')).toBeVisible();
     await waitFor(() => expect(within(panel).queryAllByRole('article')).toHaveLength(0));
-    expect(await db.outbox.toArray()).toMatchObject([{ kind: ANALYSIS_DELETE, entityId: analysisId(1), state: 'pending', payload: { orderId: OID, baseVersion: 1 } }]);
+    expect(await allRows()).toMatchObject([{ kind: ANALYSIS_DELETE, entityId: analysisId(1), state: 'pending', payload: { orderId: OID, baseVersion: 1 } }]);
     expect(await within(panel).findByText('4 formulários restantes')).toBeInTheDocument();
   });
 });

@@ -1,21 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#app/lib/api-client.ts';
 import type { AnalysisRecord } from '#app/lib/db.ts';
 import { ConfirmDialog } from '#app/ui/confirm-dialog.tsx';
 import { showMessage } from '#app/ui/message-banner.ts';
-import { UploadProgressList } from '#app/ui/upload-progress.tsx';
 import { analysesPullQuery, lastAnalysesPull, ordersPullQuery } from '../api/order-queries.ts';
 import { takesAnalyses } from '../analysis-values.ts';
 import { deleteAnalysis, remainingOf, useAnalyses, useCalibrationChoices, useOrder, usePendingSlots, useUnsentDeletes } from '../store/analysis-store.ts';
 import { AnalysisItem } from './analysis-item.tsx';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
+import { QueuedListNotices } from '#app/ui/sync-problem.tsx';
 import { SyncProblem } from './sync-problem.tsx';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { ListLoader } from '#app/ui/loading-indicator.tsx';
 
 export function BackToServices() {
   const { t } = useTranslation('analyses');
@@ -88,23 +89,14 @@ export function AnalysesList({ userId, orderId }: { userId: string; orderId: str
       }
       headingRef={headingRef}
     >
-      {pull.isError && count > 0 && (
-        <Text size="sm" c="yellow.9" role="status">
-          {t('refreshFailed', { message: pull.error instanceof ApiError ? pull.error.message : t('sync:errors.network') })}
-        </Text>
-      )}
-      <UploadProgressList entityIds={(analyses ?? []).map((analysis) => analysis.id)} />
-      {unsentDeletes && unsentDeletes.length > 0 && (
-        <Stack gap="xs">
-          {unsentDeletes.map((row) => (
-            <SyncProblem key={row.id} row={row} name={row.payload.previous.analysisName} />
-          ))}
-        </Stack>
-      )}
+      <QueuedListNotices
+        pullError={pull.isError && count > 0 ? pull.error : null}
+        refreshFailed={(message) => t('refreshFailed', { message })}
+        entityIds={(analyses ?? []).map((analysis) => analysis.id)}
+        deletes={(unsentDeletes ?? []).map((row) => <SyncProblem key={row.id} row={row} name={row.payload.previous.analysisName} />)}
+      />
       {waitingOrder || analyses === undefined || pulledAt === undefined || (count === 0 && pull.data === undefined && pull.fetchStatus === 'fetching') ? (
-        <Group justify="center" py="md">
-          <Loader size="sm" aria-label={t('common:loading')} />
-        </Group>
+        <ListLoader />
       ) : order === null ? (
         <Alert color="yellow" role="status">
           {t('orderNotFound')}
@@ -114,9 +106,9 @@ export function AnalysesList({ userId, orderId }: { userId: string; orderId: str
           <Text size="sm">{t('unavailableBody')}</Text>
         </Alert>
       ) : count === 0 ? (
-        <Alert variant="light" color="yellow" role="status" title={t('empty.title')}>
+        <EmptyState title={t('empty.title')}>
           <Text size="sm">{t('empty.body')}</Text>
-        </Alert>
+        </EmptyState>
       ) : (
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list.label')}>
           {analyses.map((analysis) => (

@@ -10,9 +10,13 @@ import { TEST_USER, fakeApi, fakeLocks, networkError, type FakeRoutes } from '#a
 import { blobFileReader, fakeTusServer } from '#app/lib/uploads/testing/fake-tus.ts';
 import { blobKeepingClone } from '#app/lib/uploads/testing/keep-blobs.ts';
 import { configureUploadsForTests } from '#app/lib/uploads/tus-upload.ts';
-import { registerAnalysisSenders } from '../store/analysis-senders.ts';
+import { analysisKinds } from '../store/analysis-senders.ts';
 import { ANALYSIS_CREATE, ANALYSIS_UPDATE } from '../store/analysis-store.ts';
 import { ORDERS_PATH, analysesPath, analysisId, analysisItemPath, calibrationId, orderId, serverAnalysis, serverOrder } from '../testing/fixtures.ts';
+import { allRows, changeRows, rowAt, rowCount } from '#app/lib/sync/outbox.ts';
+import { installWriteKinds } from '#app/lib/sync/write-kinds.ts';
+import { dateTimeText } from '#app/lib/date-text.ts';
+import { isoToLocalInput } from '#app/lib/local-input.ts';
 
 const auth = { id: TEST_USER, isStaff: false };
 const OID = orderId(1);
@@ -33,7 +37,7 @@ function serve(order: Order, { online = true, extra = {} as FakeRoutes } = {}) {
 let undo = () => {};
 async function openForm(path = `/dashboard/my-services/${OID}/analysis-form/create`, language: 'pt-BR' | 'en-US' = 'pt-BR') {
   const queryClient = createTestQueryClient();
-  undo = registerAnalysisSenders(queryClient);
+  undo = installWriteKinds(analysisKinds(queryClient));
   const result = await renderRoute(path, { auth, queryClient, language });
   const form = (await screen.findByRole('button', { name: /Enviar análise|Salvar alterações|Save changes/ }, { timeout: 5000 })).closest('form')!;
   return { ...result, form };
@@ -76,7 +80,7 @@ describe('analysis form fields per service', () => {
     expect(textbox(form, /Identificador/)).toBeInTheDocument();
     expect(combobox(form, /Calibração/)).toBeInTheDocument();
     expect(textbox(form, /Atividade injetada/)).toBeInTheDocument();
-    expect(form.querySelector('input[type="datetime-local"]')).not.toBeNull();
+    expect(textbox(form, /Data e hora da injeção/)).toHaveAttribute('placeholder', 'dd/mm/aaaa hh:mm');
     expect(combobox(form, /Radionuclídeo/)).toBeNull();
     expect(fileInput(form)).not.toBeNull();
 
@@ -84,7 +88,7 @@ describe('analysis form fields per service', () => {
     await userEvent.setup().click(within(form).getByRole('button', { name: 'Enviar análise' }));
     await waitFor(() => expect(textbox(form, /Identificador/)).toHaveAttribute('aria-invalid', 'true'));
     expect(textbox(form, /Atividade injetada/)).toHaveAttribute('aria-invalid', 'true');
-    expect(await db.outbox.count()).toBe(0);
+    expect(await rowCount()).toBe(0);
   });
 
   it('radiosino: identifier and the radiosynoviorthesis isotope; no calibration', async () => {
@@ -128,7 +132,7 @@ describe('creating an analysis', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/my-services/${OID}/analyses`));
     const [analysis] = await db.analyses.toArray();
     expect(analysis).toMatchObject({ orderId: OID, analysisName: 'Paciente 07', statusCode: 'DS', serviceId: 'seg-quant' });
-    const [row] = await db.outbox.toArray();
+    const [row] = await allRows();
     expect(row).toMatchObject({ kind: ANALYSIS_CREATE, entityId: analysis!.id, state: 'pending', payload: { orderId: OID, fields: { analysisName: 'Paciente 07' } } });
     expect(row!.fileIds).toHaveLength(1);
     expect((await db.blobs.get(row!.fileIds[0]!))?.name).toBe('spect.zip');
@@ -156,7 +160,7 @@ describe('creating an analysis', () => {
     fireEvent.change(fileInput(form), { target: { files: [new File(['0123456789'], 'spect.zip', { type: 'application/zip' })] } });
     await user.click(within(form).getByRole('button', { name: 'Enviar análise' }));
     await screen.findByText('Análise inserida com sucesso!');
-    const [row] = await db.outbox.toArray();
+    const [row] = await allRows();
 
     const drainer = createDrainer({ locks: fakeLocks().locks, sessionUserId: () => TEST_USER, refreshSession: async () => false });
     expect(await drainer.drain()).toMatchObject({ sent: 1 });
@@ -167,7 +171,7 @@ describe('creating an analysis', () => {
     expect(posts[0]!.headers.get('Idempotency-Key')).toBe(row!.id);
     expect(new TextDecoder().decode(tus.bytesOf(uploadId))).toBe('0123456789');
     expect(tus.calls.filter((call) => call.method === 'PATCH')).toHaveLength(3);
-    expect(await db.outbox.get(row!.seq!)).toMatchObject({ state: 'done' });
+    expect(await rowAt(row!.seq!)).toMatchObject({ state: 'done' });
     expect(await db.blobs.count()).toBe(0);
     // Sent once: another drain sends nothing.
     expect(await drainer.drain()).toMatchObject({ sent: 0 });
@@ -196,8 +200,9 @@ describe('editing an analysis', () => {
     expect(textbox(form, /Identifier/)).toHaveValue('Paciente 01');
     expect(textbox(form, /Injected activity/)).toHaveValue('7400.5');
     await waitFor(() => expect(combobox(form, /Calibration/)).toHaveValue('Lu-177 março'));
-    const injection = form.querySelector<HTMLInputElement>('input[type="datetime-local"]')!;
-    expect(new Date(injection.value).getTime()).toBe(Date.parse(analysis.administrationDatetime!));
+    // mm/dd/yyyy in en-US (issue 29), the same moment.
+    expect(textbox(form, /Injection date and time/)).toHaveValue(dateTimeText(isoToLocalInput(analysis.administrationDatetime!), 'en-US'));
+    expect((textbox(form, /Injection date and time/) as HTMLInputElement).value).toMatch(/^03\/1[01]\/2026 \d{2}:00$/);
     expect(within(form).getByRole('button', { name: /Images \(SPECT\/CT\)/ })).toHaveTextContent('Keep the current images');
 
     await user.clear(textbox(form, /Identifier/));
@@ -206,7 +211,7 @@ describe('editing an analysis', () => {
 
     expect(await screen.findByText('Analysis updated successfully!')).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/my-services/${OID}/analyses`));
-    expect(await db.outbox.toArray()).toMatchObject([
+    expect(await allRows()).toMatchObject([
       { kind: ANALYSIS_UPDATE, entityId: AID, state: 'pending', fileIds: [], payload: { fields: { analysisName: 'Paciente 01b', injectedActivity: 7400.5 } } },
     ]);
   });
@@ -228,7 +233,7 @@ describe('editing an analysis', () => {
     expect(await screen.findByText('Análise atualizada com sucesso!')).toBeVisible();
     const article = await screen.findByRole('article', { name: 'Paciente 01' });
     expect(await within(article).findByText('Aguardando envio')).toBeInTheDocument();
-    const [row] = await db.outbox.toArray();
+    const [row] = await allRows();
     expect(row).toMatchObject({ kind: ANALYSIS_UPDATE, state: 'pending', payload: { fields: { injectedActivity: 7000 } } });
     expect((await db.blobs.get(row!.fileIds[0]!))?.name).toBe('nova.zip');
     expect(await db.analyses.get(AID)).toMatchObject({ injectedActivity: 7000, version: 1 });
@@ -244,7 +249,7 @@ describe('editing an analysis', () => {
       extra: { [`PUT ${ITEM}`]: { status: 204, headers: { ETag: 'W/"2"' } }, [`GET ${analysesPath(OID)}`]: { body: { count: 1, row: [edited] } } },
     });
     setConnectivityForTests(true);
-    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await changeRows({ nextAttemptAt: 0 });
     expect(await drainer.drain()).toMatchObject({ sent: 1 });
     const [uploadId] = [...tus.uploads.keys()];
     const puts = api.callsTo('PUT', ITEM);

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { isQuotaExceededError, type AnalysisRecord, type OrderRecord } from '#ap
 import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { useFormState } from '#app/lib/use-form-state.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
+import { DateTimeField } from '#app/ui/date-field.tsx';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { QueuedFormAlerts, useServerProblem } from '#app/ui/queued-form.tsx';
 import { QueuedImagesInput, useImagesInput } from '#app/ui/queued-images-input.tsx';
@@ -39,16 +40,8 @@ import {
 } from '../store/analysis-store.ts';
 import { BackToServices } from './analyses-list.tsx';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
-import { useProblemText } from './sync-problem.tsx';
+import { ListLoader } from '#app/ui/loading-indicator.tsx';
 
-function Waiting() {
-  const { t } = useTranslation('common');
-  return (
-    <Group justify="center" py="md">
-      <Loader size="sm" aria-label={t('loading')} />
-    </Group>
-  );
-}
 
 function BackToAnalyses({ orderId }: { orderId: string }) {
   const { t } = useTranslation('analyses');
@@ -79,7 +72,7 @@ export function CreateAnalysisPanel({ userId, orderId }: { userId: string; order
   return (
     <ScreenPanel title={t('form.createTitle')} description={t('form.createDescription')} actions={<BackToServices />}>
       {waiting ? (
-        <Waiting />
+        <ListLoader />
       ) : order === null ? (
         <Alert color="yellow" role="status">
           {t('orderNotFound')}
@@ -116,7 +109,7 @@ export function EditAnalysisPanel({ userId, orderId, analysisId }: { userId: str
   return (
     <ScreenPanel title={t('form.editTitle')} description={t('form.editDescription')} actions={<BackToServices />}>
       {waiting ? (
-        <Waiting />
+        <ListLoader />
       ) : !found ? (
         <Alert color="yellow" role="status">
           <Stack gap="sm" align="flex-start">
@@ -174,7 +167,6 @@ function AnalysisForm({
   const calibrations = useCalibrationChoices();
   const analyses = useAnalyses(userId, order.id);
   const queuedImages = useQueuedFile(analysis?.id ?? '');
-  const problemText = useProblemText();
   const [saving, setSaving] = useState(false);
   // The new analysis's id, known before saving: de-identified DICOM carry it as Patient ID.
   const [newId] = useState(uuidV7);
@@ -217,7 +209,7 @@ function AnalysisForm({
   const isotopeOptions = [...(isotopeNames ?? [])];
   if (isotope.value && !isotopeOptions.includes(isotope.value)) isotopeOptions.unshift(isotope.value);
   const isotopesMissing = isotopeNames !== undefined && isotopeNames.length === 0 && isotopesRefresh.isError;
-  const { resolveImages, inputProps: imagesInput } = useImagesInput(form.textField('images'), { purpose: set, entityId: analysis?.id ?? newId });
+  const { resolveImages, formRef, inputProps: imagesInput } = useImagesInput(form.textField('images'), { purpose: set, entityId: analysis?.id ?? newId });
   const selectProps = {
     searchable: true,
     openOnFocus: false,
@@ -227,12 +219,12 @@ function AnalysisForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={saving}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={saving}>
       <Stack gap="lg">
         <Text size="sm" fw={600} role="status">
           {t('form.remaining', { count: remaining })}
         </Text>
-        <QueuedFormAlerts general={general} refused={problem !== null} online={online} offlineNote={t('form.offlineNote')} problemText={problemText} />
+        <QueuedFormAlerts general={general} refused={problem !== null} online={online} offlineNote={t('form.offlineNote')} />
         {analysis && <UploadProgressList entityIds={[analysis.id]} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput label={t('fields.analysisName')} description={t('form.nameHint')} inputWrapperOrder={['label', 'input', 'description', 'error']} required maxLength={24} autoComplete="off" {...form.textField('analysisName')} />
@@ -252,14 +244,12 @@ function AnalysisForm({
                 ref={calibration.ref}
               />
               <TextInput label={t('fields.injectedActivity')} required inputMode="decimal" autoComplete="off" {...form.textField('injectedActivity')} />
-              <TextInput
-                type="datetime-local"
+              <DateTimeField
                 label={t('fields.administrationDatetime')}
                 description={t('form.administrationHint')}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 required
-                step={1}
-                {...form.textField('administrationDatetime')}
+                {...form.valueField('administrationDatetime')}
               />
             </>
           )}

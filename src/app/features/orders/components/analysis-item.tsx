@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Alert, Anchor, Box, Card, Group, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -9,9 +9,9 @@ import type { AnalysisStatusCode } from '#shared/schemas/orders.ts';
 import { DetailField } from '#app/ui/detail-field.tsx';
 import type { AnalysisRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
-import { ItemActions } from '#app/ui/item-actions.tsx';
-import { SyncBadge, useEntitySync } from '#app/ui/sync-badge.tsx';
-import { formatNumber } from '../format.ts';
+import { ItemActions, ItemHeading } from '#app/ui/item-actions.tsx';
+import { useEntitySync } from '#app/ui/sync-badge.tsx';
+import { formatMeasure } from '#app/lib/format-measure.ts';
 import { useQueuedFile } from '#app/lib/sync/use-queued-file.ts';
 import { useLocalPatient } from '#app/features/dicom-intake/store/pseudonyms.ts';
 import { isEditable } from '../store/analysis-store.ts';
@@ -97,20 +97,13 @@ export function AnalysisItem({
   return (
     <Card component="article" aria-labelledby={titleId} withBorder radius="md" padding="md" data-analysis-id={analysis.id}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
-            {name}
-          </Title>
-          <Box role="status" aria-live="polite">
-            <SyncBadge entityId={analysis.id} />
-          </Box>
-        </Group>
+        <ItemHeading titleId={titleId} name={name} entityId={analysis.id} />
         <AnalysisSteps status={analysis.statusCode} messageToUser={analysis.messageToUser} />
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
           {analysis.createdAt && <DetailField label={t('fields.createdAt')}>{dateTime(analysis.createdAt)}</DetailField>}
           {analysis.modifiedAt && <DetailField label={t('fields.modifiedAt')}>{dateTime(analysis.modifiedAt)}</DetailField>}
           {analysis.calibrationId && <DetailField label={t('fields.calibrationId')}>{calibrationName ?? t('item.unknownCalibration')}</DetailField>}
-          {analysis.injectedActivity !== undefined && <DetailField label={t('fields.injectedActivity')}>{formatNumber(analysis.injectedActivity, language)}</DetailField>}
+          {analysis.injectedActivity !== undefined && <DetailField label={t('fields.injectedActivity')}>{formatMeasure(analysis.injectedActivity, language)}</DetailField>}
           {analysis.administrationDatetime && <DetailField label={t('fields.administrationDatetime')}>{dateTime(analysis.administrationDatetime)}</DetailField>}
           {analysis.isotope && <DetailField label={t('fields.isotope')}>{analysis.isotope}</DetailField>}
           {localPatient && <DetailField label={t('fields.localPatient')}>{localPatient}</DetailField>}

@@ -14,7 +14,7 @@ export function BillDetails({ bill }: { bill: OrderBill }) {
   const { t } = useTranslation('orders');
   const language = useLanguage();
   const lineId = useId();
-  const line = formatLinhaDigitavel(bill.line);
+  const line = formatLinhaDigitavel(bill.line ?? '');
   return (
     <Stack gap="xs" data-testid="order-bill">
       {bill.status === 'paid' && bill.paidAt ? (
@@ -36,7 +36,7 @@ export function BillDetails({ bill }: { bill: OrderBill }) {
           <Code aria-labelledby={lineId} style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }} data-testid="bill-line">
             {line}
           </Code>
-          <CopyButton value={bill.line}>
+          <CopyButton value={bill.line ?? ''}>
             {({ copied, copy }) => (
               <Button
                 size="xs"

@@ -9,16 +9,19 @@ import type { OrderRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { takesAnalyses } from '../analysis-values.ts';
 import { completionOf, formatDate, formatPercent } from '../format.ts';
+import { PixCharge } from '#app/ui/pix-charge.tsx';
+import { renewOrderPix } from '../api/order-queries.ts';
 import { BillDetails } from './bill-details.tsx';
 
-export type DisabledReason = 'billPaid' | 'billMissing' | 'paymentPending' | 'noneRemaining' | 'noAnalyses';
+export type DisabledReason = 'billPaid' | 'billMissing' | 'paymentPending' | 'noneRemaining' | 'noAnalyses' | 'refunded';
 
 /**
  * docs/product.md §2 "My services" action rules: the bill only with a bill URL and payment not confirmed;
  * add only when confirmed, with analyses remaining (and a service that takes them); details only
- * when confirmed. Each is either allowed (null) or the reason it is not.
+ * when confirmed; a refunded order (issue 34) offers none. Each is either allowed (null) or the reason it is not.
  */
 export function orderActions(order: Pick<OrderRecord, 'statusCode' | 'billUrl' | 'serviceId'>, remaining: number) {
+  if (order.statusCode === 'REF') return { bill: 'refunded', add: 'refunded', details: 'refunded' } as const;
   const confirmed = order.statusCode === 'CON';
   const bill: DisabledReason | null = confirmed ? 'billPaid' : order.billUrl ? null : 'billMissing';
   const add: DisabledReason | null = !confirmed ? 'paymentPending' : !takesAnalyses(order.serviceId) ? 'noAnalyses' : remaining <= 0 ? 'noneRemaining' : null;
@@ -36,17 +39,19 @@ export function OrderItem({ order, remaining }: { order: OrderRecord; remaining:
   const sent = Math.max(0, total - remaining);
   const completion = completionOf(order.analysisStatus.concluded, total);
   const actions = orderActions(order, remaining);
-  const reasons = [...new Set([actions.bill, actions.add, actions.details].filter((reason): reason is DisabledReason => reason !== null))];
+  // A PIX charge is shown above (QR code and code): no boleto button, nor a reason for its absence.
+  const byPix = order.bill?.method === 'pix';
+  const reasons = [...new Set([byPix ? null : actions.bill, actions.add, actions.details].filter((reason): reason is DisabledReason => reason !== null))];
   const describedBy = (reason: DisabledReason | null) => (reason ? `${reasonsId}-${reason}` : undefined);
 
   return (
     <Accordion.Item value={order.id} data-order-id={order.id}>
-      <Accordion.Control aria-label={t('item.controlLabel', { service: serviceName, date: formatDate(order.createdAt, language) })}>
+      <Accordion.Control>
         <Group justify="space-between" gap="xs" wrap="wrap" pr="xs">
           <Stack gap={0}>
             <Text fw={600}>{serviceName}</Text>
             <Text size="sm" c="dimmed">
-              <time dateTime={order.createdAt}>{formatDate(order.createdAt, language)}</time>
+              {t('item.hiredOn')} <time dateTime={order.createdAt}>{formatDate(order.createdAt, language)}</time>
             </Text>
           </Stack>
           <Badge color={order.statusCode === 'CON' ? 'green' : 'yellow'} variant="light">
@@ -64,7 +69,7 @@ export function OrderItem({ order, remaining }: { order: OrderRecord; remaining:
             <DetailField label={t('fields.payment')}>{t(`payment.${order.statusCode}`)}</DetailField>
             <DetailField label={t('fields.code')}>{order.code}</DetailField>
           </SimpleGrid>
-          {order.bill ? <BillDetails bill={order.bill} /> : null}
+          {order.bill?.method === 'pix' ? <PixCharge bill={order.bill} onRenew={() => renewOrderPix(order.userId, order.id)} /> : order.bill ? <BillDetails bill={order.bill} /> : null}
           <Stack gap={4}>
             <Group justify="space-between" gap="xs">
               <Text size="sm">{t('fields.completion')}</Text>
@@ -75,7 +80,7 @@ export function OrderItem({ order, remaining }: { order: OrderRecord; remaining:
             <Progress value={completion * 100} aria-label={t('item.completionLabel', { service: serviceName })} aria-valuetext={formatPercent(completion, language)} />
           </Stack>
           <Group gap="xs">
-            {actions.bill === null ? (
+            {byPix ? null : actions.bill === null ? (
               <Button component="a" href={order.billUrl!} target="_blank" rel="noopener noreferrer" variant="light" leftSection={<IconFileInvoice size={16} aria-hidden />}>
                 {t('actions.bill')}
               </Button>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Accordion, Alert, Anchor, Box, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -11,6 +11,9 @@ import { ordersPullQuery } from '../api/order-queries.ts';
 import { remainingOf, useOrders, usePendingSlots } from '../store/analysis-store.ts';
 import { OrderItem } from './order-item.tsx';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { ListLoader } from '#app/ui/loading-indicator.tsx';
+import { ListPager } from '#app/ui/list-pager.tsx';
 
 /** docs/product.md §9: services, 6 per page. */
 export const ORDERS_PAGE_SIZE = 6;
@@ -18,9 +21,20 @@ export const ORDERS_PAGE_SIZE = 6;
 /**
  * /dashboard/my-services: the user's orders from the local database (offline too), pulled on
  * entering; an accordion, 6 per page. Nothing here and the pull failed before any pull ever worked:
- * "Serviço indisponível!". None at all: a pointer to the services' quote.
+ * "Serviço indisponível!". None at all: a pointer to My quotes when a request waits, else to the services' quote.
  */
-export function OrdersList({ userId, page, onPageChange }: { userId: string; page: number; onPageChange: (page: number) => void }) {
+export function OrdersList({
+  userId,
+  page,
+  onPageChange,
+  waitingQuotes = 0,
+}: {
+  userId: string;
+  page: number;
+  onPageChange: (page: number) => void;
+  /** Quote requests still waiting (the route reads them from the quotes feature): no second invitation to ask. */
+  waitingQuotes?: number;
+}) {
   const { t } = useTranslation(['orders', 'sync']);
   const pull = useQuery(ordersPullQuery(userId));
   const orders = useOrders(userId);
@@ -50,22 +64,29 @@ export function OrdersList({ userId, page, onPageChange }: { userId: string; pag
       )}
       <UploadProgressList />
       {orders === undefined || pulledAt === undefined || (count === 0 && firstPullRunning) ? (
-        <Group justify="center" py="md">
-          <Loader size="sm" aria-label={t('common:loading')} />
-        </Group>
+        <ListLoader />
       ) : unavailable ? (
         <Alert variant="light" color="red" role="alert" title={t('unavailable')}>
           <Text size="sm">{t('unavailableBody')}</Text>
         </Alert>
+      ) : count === 0 && waitingQuotes > 0 ? (
+        <Alert variant="light" color="blue" role="status" title={t('empty.waitingTitle')}>
+          <Text size="sm">
+            {t('empty.waitingBody', { count: waitingQuotes })}{' '}
+            <Anchor component={Link} to="/dashboard/my-quotes">
+              {t('empty.waitingLink')}
+            </Anchor>
+          </Text>
+        </Alert>
       ) : count === 0 ? (
-        <Alert variant="light" color="yellow" role="status" title={t('empty.title')}>
+        <EmptyState title={t('empty.title')}>
           <Text size="sm">
             {t('empty.body')}{' '}
             <Anchor component={Link} to="/services">
               {t('empty.link')}
             </Anchor>
           </Text>
-        </Alert>
+        </EmptyState>
       ) : (
         <Stack gap="md">
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -76,20 +97,7 @@ export function OrdersList({ userId, page, onPageChange }: { userId: string; pag
               <OrderItem key={order.id} order={order} remaining={remainingOf(order, pending)} />
             ))}
           </Accordion>
-          {pageCount > 1 && (
-            <Box component="nav" aria-label={t('list.pagination')}>
-              <Pagination
-                total={pageCount}
-                value={current}
-                onChange={onPageChange}
-                withEdges={false}
-                siblings={1}
-                getItemProps={(n) => ({ 'aria-label': t('list.page', { page: n }), 'aria-current': n === current ? 'page' : undefined })}
-                getControlProps={(control) => ({ 'aria-label': t(`list.${control}`) })}
-                style={{ display: 'flex', justifyContent: 'center' }}
-              />
-            </Box>
-          )}
+          <ListPager label={t('list.pagination')} pageCount={pageCount} current={current} onChange={onPageChange} />
         </Stack>
       )}
     </ScreenPanel>

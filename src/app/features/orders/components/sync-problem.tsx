@@ -1,14 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { OutboxRow } from '#app/lib/db.ts';
-import { EditAndRetryButton, SyncProblem as FeatureSyncProblem, useProblemText as useFeatureProblemText, type ProblemFeature } from '#app/ui/sync-problem.tsx';
+import { EditAndRetryButton, SyncProblem as FeatureSyncProblem, type ProblemFeature } from '#app/ui/sync-problem.tsx';
 import type { ReactNode } from 'react';
 import { SERVER_FIELDS } from '../analysis-values.ts';
 import { ANALYSIS_CREATE, ANALYSIS_DELETE } from '../store/analysis-store.ts';
 
 const ANALYSES: ProblemFeature = { namespace: 'analyses', serverFields: SERVER_FIELDS, createKind: ANALYSIS_CREATE, deleteKind: ANALYSIS_DELETE };
 
-export const useProblemText = () => useFeatureProblemText(ANALYSES);
 
 /** A write of this analysis the server refused or that conflicts (ui/sync-problem.tsx). */
 export function SyncProblem(props: { row: OutboxRow; name: string; editLink?: ReactNode }) {

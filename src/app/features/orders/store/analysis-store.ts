@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { uuidV7 } from '#shared/ids/uuid-v7.ts';
 import { EDITABLE_ANALYSIS_STATUSES } from '#shared/schemas/orders.ts';
-import { db, useDatabaseUser, type AnalysisRecord, type CalibrationRecord, type OrderRecord, type OutboxRow } from '#app/lib/db.ts';
+import { db, type AnalysisRecord, type CalibrationRecord, type OrderRecord, type OutboxRow } from '#app/lib/db.ts';
 import { newestFirst } from '#app/lib/newest-first.ts';
+import { useUserLiveQuery } from '#app/lib/use-user-live-query.ts';
 import { problemRowsOfKind, unsentRows } from '#app/lib/sync/outbox.ts';
 import { defineQueuedEntity, type DeletePayload, type EntityPayload, type UpdateOutcome, type WritePayload } from '#app/lib/sync/queued-entity.ts';
 import type { AnalysisService, AnalysisValues } from '../analysis-values.ts';
@@ -68,38 +69,17 @@ export const isEditable = (analysis: Pick<AnalysisRecord, 'statusCode'>) => EDIT
 
 // ---- Reads -----------------------------------------------------------------------------------------
 
-export function useOrders(userId: string): OrderRecord[] | undefined {
-  const databaseUser = useDatabaseUser();
-  return useLiveQuery(async () => {
-    if (databaseUser !== userId) return undefined;
-    return (await db.orders.toArray()).toSorted(newestFirst);
-  }, [databaseUser, userId]);
-}
+export const useOrders = (userId: string): OrderRecord[] | undefined => useUserLiveQuery(userId, async () => (await db.orders.toArray()).toSorted(newestFirst), []);
 
 /** One order: undefined while loading, null when it is not here. */
-export function useOrder(userId: string, orderId: string): OrderRecord | null | undefined {
-  const databaseUser = useDatabaseUser();
-  return useLiveQuery(async () => {
-    if (databaseUser !== userId) return undefined;
-    return (await db.orders.get(orderId)) ?? null;
-  }, [databaseUser, userId, orderId]);
-}
+export const useOrder = (userId: string, orderId: string): OrderRecord | null | undefined =>
+  useUserLiveQuery(userId, async () => (await db.orders.get(orderId)) ?? null, [orderId]);
 
-export function useAnalyses(userId: string, orderId: string): AnalysisRecord[] | undefined {
-  const databaseUser = useDatabaseUser();
-  return useLiveQuery(async () => {
-    if (databaseUser !== userId) return undefined;
-    return (await db.analyses.where('orderId').equals(orderId).toArray()).toSorted(newestFirst);
-  }, [databaseUser, userId, orderId]);
-}
+export const useAnalyses = (userId: string, orderId: string): AnalysisRecord[] | undefined =>
+  useUserLiveQuery(userId, async () => (await db.analyses.where('orderId').equals(orderId).toArray()).toSorted(newestFirst), [orderId]);
 
-export function useAnalysis(userId: string, id: string): AnalysisRecord | null | undefined {
-  const databaseUser = useDatabaseUser();
-  return useLiveQuery(async () => {
-    if (databaseUser !== userId) return undefined;
-    return (await db.analyses.get(id)) ?? null;
-  }, [databaseUser, userId, id]);
-}
+export const useAnalysis = (userId: string, id: string): AnalysisRecord | null | undefined =>
+  useUserLiveQuery(userId, async () => (await db.analyses.get(id)) ?? null, [id]);
 
 /**
  * Analyses the server has not counted yet, per order: + for creates not accepted yet, − for deletes

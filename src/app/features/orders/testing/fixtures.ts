@@ -35,6 +35,7 @@ export const serverOrder = (id: string, changes: Partial<Order> = {}): Order => 
   code: 'DC-0001',
   createdAt: '2026-03-10',
   billUrl: null,
+  paymentMethod: 'boleto',
   bill: null,
   version: 1,
   ...changes,

@@ -5,7 +5,7 @@ import { organizationData } from '../content/structured-data.ts';
 import { ArticleList } from './article-list.tsx';
 import { BenefitsSection } from './benefits-section.tsx';
 import { ExperienceSection } from './experience-section.tsx';
-import { HireSection } from './hire-section.tsx';
+import { HireActions, HireSection } from './hire-section.tsx';
 import { HowWeWork } from './how-we-work.tsx';
 import { JsonLd } from './json-ld.tsx';
 import { PageIntro } from './page-intro.tsx';
@@ -22,7 +22,7 @@ export function HomePage({ socialProfiles }: { socialProfiles: readonly string[]
   return (
     <>
       <JsonLd data={organizationData(socialProfiles)} />
-      <PageIntro page="home">
+      <PageIntro page="home" actions={<HireActions />}>
         <SlideCarousel />
       </PageIntro>
       <HowWeWork />

@@ -28,7 +28,7 @@ describe('/services', () => {
     const clinical = within(screen.getByTestId('service-dosi-clin'));
     expect(clinical.getByRole('link', { name: 'Solicitar orçamento de Dosimetria Clínica' })).toHaveAttribute('href', '/services/dosi-clin/hire/budget-form');
     expect(clinical.getByRole('link', { name: 'Contratar Dosimetria Clínica' })).toHaveAttribute('href', '/services/dosi-clin/hire');
-    expect(clinical.getByRole('link', { name: 'Saiba mais sobre Dosimetria Clínica' })).toHaveAttribute('href', '/service-info/dosi-clin');
+    expect(clinical.getByRole('link', { name: 'Detalhes de Dosimetria Clínica' })).toHaveAttribute('href', '/service-info/dosi-clin');
 
     const pager = screen.getByRole('navigation', { name: 'Páginas de serviços' });
     expect(within(pager).getByText('Página 1 de 1')).toHaveAttribute('aria-current', 'page');

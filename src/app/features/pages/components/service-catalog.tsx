@@ -65,7 +65,7 @@ export function ServiceActions({ id, withMore = true }: { id: ServiceId; withMor
         {t('site:services.hire')}
       </Button>
       {withMore && (
-        <Button variant="subtle" renderRoot={(props) => <Link to="/service-info/$id" params={{ id }} {...props} />} aria-label={t('site:services.more', { service })}>
+        <Button variant="subtle" renderRoot={(props) => <Link to="/service-info/$id" params={{ id }} {...props} />} aria-label={t('site:services.detailsFor', { service })}>
           {t('site:services.details')}
         </Button>
       )}

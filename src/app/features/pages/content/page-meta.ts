@@ -6,6 +6,8 @@ const DESCRIPTION_KEYS: Readonly<Record<string, string>> = {
   '/faq': 'site:meta.faq',
   '/contact': 'site:meta.contact',
   '/services': 'site:meta.services',
+  '/plans': 'site:meta.plans',
+  '/privacy': 'privacy:meta.description',
 };
 
 const SERVICE_INFO = /^\/service-info\/([\w-]+)$/;

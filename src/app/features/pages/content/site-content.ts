@@ -167,7 +167,7 @@ export const ARTICLES: readonly Article[] = ['lu177-voxel', 'radiosynovectomy', 
   link: `https://doi.org/10.0000/dosehub-placeholder-${index + 1}`,
 }));
 
-export const FAQ_IDS = ['services', 'images', 'boleto', 'refund', 'privacy', 'calculator', 'subscriptions', 'offline'] as const;
+export const FAQ_IDS = ['services', 'images', 'boleto', 'refund', 'privacy', 'deidentification', 'access', 'storage', 'calculator', 'subscriptions', 'offline'] as const;
 
 export const FAQ = FAQ_IDS.map((id) => ({ id, questionKey: `site:faq.${id}.question`, answerKey: `site:faq.${id}.answer` }));
 

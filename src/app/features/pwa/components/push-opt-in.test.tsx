@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { apiCalls, jsonResponse, stubApi } from '#tests/utils/fake-fetch.ts';
 import { renderWithProviders } from '#tests/utils/render.tsx';
 import { cleanUpAfterEachTest } from '#tests/utils/signed-in.ts';
+import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
 import { OTHER_USER, TEST_USER } from '#app/lib/testing/local-first.ts';
 import { PushOptIn } from './push-opt-in.tsx';
 
-const TITLE = 'Receba avisos mesmo com o DoseHub fechado';
+const TITLE = 'Quer saber quando o laudo ficar pronto?';
 const ENABLE = 'Ativar avisos';
 const NOT_NOW = 'Agora não';
 const ENABLED = 'Avisos ativados neste aparelho.';
@@ -58,12 +59,12 @@ const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve
 
 cleanUpAfterEachTest(() => delete (navigator as { serviceWorker?: unknown }).serviceWorker);
 
-describe('PushOptIn (the offer to turn on alerts after login)', () => {
+describe('PushOptIn (the offer to turn on alerts once an analysis is sent)', () => {
   it('offers alerts with why, when the browser supports push and the user has not answered', async () => {
     stubPushBrowser();
     await renderWithProviders(<PushOptIn userId={TEST_USER} />);
     const card = await screen.findByRole('region', { name: TITLE });
-    expect(within(card).getByText(/Avisamos neste aparelho quando uma análise mudar de status/)).toBeVisible();
+    expect(within(card).getByText(/Sua análise foi enviada. Ative os avisos neste aparelho/)).toBeVisible();
     expect(within(card).getByRole('button', { name: ENABLE })).toBeVisible();
     expect(within(card).getByRole('button', { name: NOT_NOW })).toBeVisible();
   });
@@ -71,7 +72,7 @@ describe('PushOptIn (the offer to turn on alerts after login)', () => {
   it('speaks en-US', async () => {
     stubPushBrowser();
     await renderWithProviders(<PushOptIn userId={TEST_USER} />, { language: 'en-US' });
-    const card = await screen.findByRole('region', { name: 'Get alerts even when DoseHub is closed' });
+    const card = await screen.findByRole('region', { name: 'Want to know when the report is ready?' });
     expect(within(card).getByRole('button', { name: 'Turn on alerts' })).toBeVisible();
     expect(within(card).getByRole('button', { name: 'Not now' })).toBeVisible();
   });
@@ -157,6 +158,19 @@ describe('PushOptIn (the offer to turn on alerts after login)', () => {
     await userEvent.click(await screen.findByRole('button', { name: ENABLE }));
     expect(await screen.findByText(FAILED)).toBeVisible();
     expect(screen.queryByText(ENABLED)).not.toBeInTheDocument();
+  });
+
+  it('offline: not offered (it needs the server), and offered again once the network is back', async () => {
+    stubPushBrowser();
+    setConnectivityForTests(false);
+    try {
+      await renderWithProviders(<PushOptIn userId={TEST_USER} />);
+      await settle();
+      expect(screen.queryByRole('region', { name: TITLE })).not.toBeInTheDocument();
+    } finally {
+      act(() => setConnectivityForTests(true));
+    }
+    expect(await screen.findByRole('region', { name: TITLE })).toBeVisible();
   });
 
   it('shows nothing in a browser without Web Push', async () => {

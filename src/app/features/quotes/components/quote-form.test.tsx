@@ -6,7 +6,10 @@ import { db } from '#app/lib/db.ts';
 import { setConnectivityForTests } from '#app/lib/sync/connectivity.ts';
 import { createDrainer } from '#app/lib/sync/drainer.ts';
 import { TEST_USER, fakeApi, type FakeReply } from '#app/lib/testing/local-first.ts';
-import { registerQuoteSenders } from '../store/quote-senders.ts';
+import { quoteKinds } from '../store/quote-store.ts';
+import { allRows, rowCount } from '#app/lib/sync/outbox.ts';
+import { discardLocalChange } from '#app/lib/sync/resolve.ts';
+import { installWriteKinds } from '#app/lib/sync/write-kinds.ts';
 
 const auth = { id: TEST_USER, isStaff: false };
 const BUDGET = `/users/${TEST_USER}/budget/`;
@@ -20,7 +23,7 @@ function serve(budget: FakeReply = { status: 204 }) {
 
 let undo = () => {};
 async function openForm(service = 'dosi-clin') {
-  undo = registerQuoteSenders();
+  undo = installWriteKinds(quoteKinds());
   await renderRoute(`/services/${service}/hire/budget-form`, { auth, queryClient: createTestQueryClient() });
   return (await screen.findByRole('button', { name: 'Solicitar orçamento' })).closest('form')!;
 }
@@ -33,6 +36,17 @@ async function fillClinical(form: HTMLElement) {
   await user.type(field(form, /Número de pacientes/), '12');
   await user.type(field(form, /Comentários/), 'Começamos em maio.');
   return user;
+}
+
+/** A clinical request asked for and refused by the server on its treatment type; the form. */
+async function askAndBeRefused() {
+  serve({ status: 400, body: { errors: ['treatment_type: Certifique-se de que este campo não tenha mais de 60 caracteres.'] } });
+  const form = await openForm();
+  const user = await fillClinical(form);
+  await user.click(within(form).getByRole('button', { name: 'Solicitar orçamento' }));
+  await waitFor(async () => expect(await rowCount()).toBe(1));
+  await drain();
+  return form;
 }
 
 setupSignedInTests(auth, { afterEach: () => undo() });
@@ -65,7 +79,7 @@ describe('quote request form', () => {
     await user.click(within(form).getByRole('button', { name: 'Solicitar orçamento' }));
     expect(field(form, /Tipo de tratamento/)).toHaveAccessibleDescription('Este campo é obrigatório.');
     expect(field(form, /Número de pacientes/)).toHaveAccessibleDescription('Certifique-se de que este valor seja maior ou igual a 0.');
-    expect(await db.outbox.count()).toBe(0);
+    expect(await rowCount()).toBe(0);
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
@@ -74,7 +88,7 @@ describe('quote request form', () => {
     const form = await openForm();
     const user = await fillClinical(form);
     await user.click(within(form).getByRole('button', { name: 'Solicitar orçamento' }));
-    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    await waitFor(async () => expect(await rowCount()).toBe(1));
     await drain();
     expect(await screen.findByText('Orçamento solicitado com sucesso!')).toBeVisible();
     const posts = api.calls.filter((call) => call.method === 'POST');
@@ -83,16 +97,22 @@ describe('quote request form', () => {
   });
 
   it("a refusal shows on its field and keeps what was typed", async () => {
-    serve({ status: 400, body: { errors: ['treatment_type: Certifique-se de que este campo não tenha mais de 60 caracteres.'] } });
-    const form = await openForm();
-    const user = await fillClinical(form);
-    await user.click(within(form).getByRole('button', { name: 'Solicitar orçamento' }));
-    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
-    await drain();
+    const form = await askAndBeRefused();
     await waitFor(() => expect(field(form, /Tipo de tratamento/)).toHaveAccessibleDescription('Certifique-se de que este campo não tenha mais de 60 caracteres.'));
     expect(field(form, /Tipo de tratamento/)).toHaveValue('Lu-177 PSMA');
     expect(field(form, /Comentários/)).toHaveValue('Começamos em maio.');
     expect(screen.queryByText('Orçamento solicitado com sucesso!')).toBeNull();
+  });
+
+  it('a refused request the user discards (sync indicator) says so and stops waiting; what was typed stays to ask again', async () => {
+    const form = await askAndBeRefused();
+    await waitFor(() => expect(field(form, /Tipo de tratamento/)).toHaveAccessibleDescription(/60 caracteres/));
+    const [row] = await allRows();
+    await act(() => discardLocalChange(row!.id));
+    expect(await screen.findByText('Pedido de orçamento descartado: não foi enviado. Você pode pedir de novo.')).toBeVisible();
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'false'));
+    expect(field(form, /Tipo de tratamento/)).toHaveValue('Lu-177 PSMA');
+    expect(await db.quotes.count()).toBe(0);
   });
 
   it('offline: the form says the request waits for the network; submitting keeps it queued here', async () => {
@@ -103,6 +123,6 @@ describe('quote request form', () => {
     const user = await fillClinical(form);
     await user.click(within(form).getByRole('button', { name: 'Solicitar orçamento' }));
     expect(await screen.findByText('Pedido salvo: será enviado quando a rede voltar.')).toBeVisible();
-    expect(await db.outbox.toArray()).toMatchObject([{ kind: 'quote.create', state: 'pending' }]);
+    expect(await allRows()).toMatchObject([{ kind: 'quote.create', state: 'pending' }]);
   });
 });

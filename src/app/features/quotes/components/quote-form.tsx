@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ServiceId } from '#shared/catalog.ts';
 import { QUOTE_FIELD_NAMES, type QuoteField } from '#shared/schemas/quotes.ts';
@@ -23,19 +24,22 @@ export interface QuoteContact {
 /**
  * /services/{id}/hire/budget-form: that service's quote fields (docs/v1-contract.md §1.17) under the user's
  * contact details. Asking queues the request, online or offline; once the server has it the user hears
- * "Successfully requested budget!" and the form is blank again for another one.
+ * "Quote requested successfully!", the form is blank again for another one, and a link leads to My quotes.
  */
 export function QuoteFormPanel({ userId, serviceId, contact }: { userId: string; serviceId: ServiceId; contact: QuoteContact | undefined }) {
   const { t } = useTranslation(['quotes', 'catalog']);
   const [quoteId, setQuoteId] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  const [sent, setSent] = useState(false);
   const delivery = useQuoteDelivery(quoteId);
   const { online } = useConnectivity();
   useEffect(() => {
-    if (delivery !== 'delivered') return;
-    showMessage({ type: 'success', message: t('messages.requested') });
+    if (delivery !== 'delivered' && delivery !== 'discarded') return;
+    // Delivered: a blank form for another request; discarded (from the sync indicator): the values stay, to ask again.
+    showMessage(delivery === 'delivered' ? { type: 'success', message: t('messages.requested') } : { type: 'info', message: t('messages.discarded') });
     setQuoteId(null);
-    setRound((n) => n + 1);
+    setSent(delivery === 'delivered');
+    if (delivery === 'delivered') setRound((n) => n + 1);
   }, [delivery, t]);
   return (
     <ScreenPanel title={t('title', { service: t(`catalog:services.${serviceId}.title`) })} description={t('description')}>
@@ -43,12 +47,26 @@ export function QuoteFormPanel({ userId, serviceId, contact }: { userId: string;
         <ContactDetails contact={contact} />
         {delivery === 'queued' && !online && (
           <Alert color="blue" role="status">
-            {t('messages.queuedOffline')}
+            {t('messages.queuedOffline')} <MyQuotesLink />
+          </Alert>
+        )}
+        {sent && !quoteId && (
+          <Alert color="teal" role="status">
+            {t('messages.delivered')} <MyQuotesLink />
           </Alert>
         )}
         <QuoteForm key={round} userId={userId} serviceId={serviceId} quoteId={quoteId} sending={delivery === 'queued'} onQueued={setQuoteId} />
       </Stack>
     </ScreenPanel>
+  );
+}
+
+function MyQuotesLink() {
+  const { t } = useTranslation('quotes');
+  return (
+    <Anchor component={Link} to="/dashboard/my-quotes" size="sm">
+      {t('messages.seeMine')}
+    </Anchor>
   );
 }
 
@@ -103,7 +121,7 @@ function QuoteForm({ userId, serviceId, quoteId, sending, onQueued }: QuoteFormP
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={saving || sending}>
       <Stack gap="lg">
-        <QueuedFormAlerts general={general} refused={problem !== null} online={online} offlineNote={t('form.offlineNote')} problemText={(text) => text} />
+        <QueuedFormAlerts general={general} refused={problem !== null} online={online} offlineNote={t('form.offlineNote')} />
         {QUOTE_FIELD_NAMES[serviceId].map((field) => {
           const props = { label: labelOf(field), required: field !== 'frequency', autoComplete: 'off', ...form.textField(field) };
           if (LONG_FIELDS.has(field)) return <Textarea key={field} rows={4} {...props} />;

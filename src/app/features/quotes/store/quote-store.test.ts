@@ -3,8 +3,9 @@ import { db } from '#app/lib/db.ts';
 import { saveAuthState } from '#app/lib/session.ts';
 import { createDrainer } from '#app/lib/sync/drainer.ts';
 import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
-import { registerQuoteSenders } from './quote-senders.ts';
-import { correctQuote, requestQuote } from './quote-store.ts';
+import { correctQuote, quoteKinds, requestQuote } from './quote-store.ts';
+import { allRows, changeRows } from '#app/lib/sync/outbox.ts';
+import { installWriteKinds } from '#app/lib/sync/write-kinds.ts';
 
 const BUDGET = `/users/${TEST_USER}/budget/`;
 const FIELDS = { treatmentType: 'Lu-177 PSMA', numberOfPatients: 12, comments: 'Começamos em maio.' };
@@ -16,14 +17,14 @@ function serve(routes: FakeRoutes) {
   return api;
 }
 const drain = () => createDrainer({ locks: null }).drain();
-const outbox = () => db.outbox.orderBy('seq').toArray();
-const dueNow = () => db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+const outbox = () => allRows();
+const dueNow = () => changeRows({ nextAttemptAt: 0 });
 
 beforeEach(async () => {
   await setupI18n('pt-BR');
   saveAuthState({ id: TEST_USER, isStaff: false });
   await resetLocalDatabase(TEST_USER);
-  undo = registerQuoteSenders();
+  undo = installWriteKinds(quoteKinds());
 });
 afterEach(() => {
   undo();
@@ -61,7 +62,7 @@ describe('quote.create', () => {
     serve({ [`POST ${BUDGET}`]: { status: 400, body: { errors: ['treatment_type: Certifique-se de que este campo não tenha mais de 60 caracteres.'] } } });
     await drain();
     const [refused] = await outbox();
-    expect(refused).toMatchObject({ state: 'failed', lastStatus: 400, lastError: 'treatment_type: Certifique-se de que este campo não tenha mais de 60 caracteres.' });
+    expect(refused).toMatchObject({ state: 'failed', lastStatus: 400, lastError: 'Certifique-se de que este campo não tenha mais de 60 caracteres.', lastErrorField: 'treatmentType' });
 
     const api = serve({ [`POST ${BUDGET}`]: { status: 204 } });
     await correctQuote(TEST_USER, id, 'dosi-clin', { ...FIELDS, treatmentType: 'Lu-177' });

@@ -44,6 +44,9 @@ export function AppFooter({ actions }: { actions?: ReactNode }) {
               <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer" className={classes.link}>
                 {t('footer.terms')}
               </Anchor>
+              <Anchor component={Link} to="/privacy" className={classes.link}>
+                {t('footer.privacy')}
+              </Anchor>
               {actions}
             </Group>
           </Group>

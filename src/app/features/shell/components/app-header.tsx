@@ -106,7 +106,7 @@ export function AppHeader({ navOpened, onToggleNav, signedIn }: AppHeaderProps) 
           aria-label={t(navOpened ? 'nav.closeMenu' : 'nav.openMenu')}
         />
         <UnstyledButton component={Link} to="/" aria-label={t('nav.homeLogo')}>
-          <Image src="/logo.svg" alt="" h={36} w="auto" className={classes.logo} />
+          <Image src="/logo.svg" alt="" width={144} height={36} h={36} w="auto" className={classes.logo} />
         </UnstyledButton>
       </Group>
       <Group gap={0} className={classes.nav} component="nav" aria-label={t('nav.main')} wrap="nowrap">

@@ -1,4 +1,5 @@
 import { List, Stack, Table, Text, Title } from '@mantine/core';
+import classes from '#app/ui/stacked-table.module.css';
 import { useTranslation } from 'react-i18next';
 import { COEFFICIENTS, HALF_LIVES_HOURS, LARGE_SURFACE_CM2, RADIONUCLIDES, TARGET_DOSE_GY, thicknessesOf } from '#shared/radiosynoviorthesis/radiosynoviorthesis.ts';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
@@ -26,7 +27,7 @@ export function CalculatorManual() {
             <List.Item key={key}>{t(`manual.assumptions.${key}`)}</List.Item>
           ))}
         </List>
-        <Table withTableBorder striped aria-label={t('manual.tableLabel')}>
+        <Table withTableBorder striped aria-label={t('manual.tableLabel')} className={classes.stacked}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('calculator.nuclide')}</Table.Th>
@@ -40,11 +41,11 @@ export function CalculatorManual() {
             {RADIONUCLIDES.flatMap((nuclide) =>
               thicknessesOf(nuclide).map((mm) => (
                 <Table.Tr key={`${nuclide}-${mm}`}>
-                  <Table.Td>{nuclide}</Table.Td>
-                  <Table.Td>{t('calculator.mm', { count: mm })}</Table.Td>
-                  <Table.Td>{number.format(COEFFICIENTS[nuclide][mm]!.slope)}</Table.Td>
-                  <Table.Td>{number.format(COEFFICIENTS[nuclide][mm]!.intercept)}</Table.Td>
-                  <Table.Td>{t('manual.hours', { value: number.format(HALF_LIVES_HOURS[nuclide]) })}</Table.Td>
+                  <Table.Td data-label={t('calculator.nuclide')}>{nuclide}</Table.Td>
+                  <Table.Td data-label={t('calculator.thickness')}>{t('calculator.mm', { count: mm })}</Table.Td>
+                  <Table.Td data-label={t('manual.slope')}>{number.format(COEFFICIENTS[nuclide][mm]!.slope)}</Table.Td>
+                  <Table.Td data-label={t('manual.intercept')}>{number.format(COEFFICIENTS[nuclide][mm]!.intercept)}</Table.Td>
+                  <Table.Td data-label={t('manual.halfLife')}>{t('manual.hours', { value: number.format(HALF_LIVES_HOURS[nuclide]) })}</Table.Td>
                 </Table.Tr>
               )),
             )}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Signature } from '#shared/schemas/signatures.ts';
 import { createTestQueryClient, renderRoute } from '#tests/utils/render.tsx';
@@ -22,7 +22,7 @@ function serve(list: Signature[]) {
 async function openCalculator(list: Signature[] = [serverSignature(signatureId(1))]) {
   serve(list);
   await renderRoute(CALCULATOR, { auth, queryClient: createTestQueryClient() });
-  return screen.findByRole('region', { name: 'Calculadora de radiossinoviortese' });
+  return screen.findByRole('region', { name: 'Calculadora de radiosinoviortese' });
 }
 
 const surfaceField = (panel: HTMLElement) => within(panel).findByRole('textbox', { name: /Superfície sinovial \(cm²\)/ });
@@ -105,8 +105,9 @@ describe('the radiosynoviorthesis calculator screen', () => {
     const panel = await openCalculator();
     await user.type(await surfaceField(panel), '200');
     // One Y-90 half-life (64.1 h) before the injection: twice the activity.
-    fireEvent.change(within(panel).getByLabelText('Quando a dose será fracionada'), { target: { value: '2026-03-10T00:00' } });
-    fireEvent.change(within(panel).getByLabelText('Horário previsto da injeção'), { target: { value: '2026-03-12T16:06' } });
+    // Typed as a pt-BR user types a date and time (dd/mm/aaaa hh:mm).
+    await user.type(within(panel).getByLabelText('Quando a dose será fracionada'), '10/03/2026 00:00');
+    await user.type(within(panel).getByLabelText('Horário previsto da injeção'), '12/03/2026 16:06');
     const toDraw = await within(panel).findByTestId('activity-to-draw');
     expect(toDraw).toHaveTextContent('386,33 MBq');
     expect(toDraw).toHaveTextContent('10,44 mCi');

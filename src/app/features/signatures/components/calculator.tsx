@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Alert, Anchor, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { KNEE_SURFACE_CM2, RADIONUCLIDES, TARGET_DOSE_GY, thicknessesOf, type Activity, type Radionuclide } from '#shared/radiosynoviorthesis/radiosynoviorthesis.ts';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
+import { DateTimeField } from '#app/ui/date-field.tsx';
 import { signaturesPullQuery } from '../api/signature-queries.ts';
 import { calculateOutcome, type CalculatorValues } from '../calculator-values.ts';
 import { grantsCalculator, useSignatures } from '../store/signature-store.ts';
+import { ListLoader } from '#app/ui/loading-indicator.tsx';
 
 /**
  * /dashboard/my-signatures/benefits/calculator: for an activated subscription that includes it (as last
@@ -20,9 +22,7 @@ export function CalculatorPanel({ userId }: { userId: string }) {
   return (
     <ScreenPanel title={t('calculator.title')} description={t('calculator.description', { dose: TARGET_DOSE_GY })}>
       {signatures === undefined ? (
-        <Group justify="center" py="md">
-          <Loader size="sm" aria-label={t('common:loading')} />
-        </Group>
+        <ListLoader />
       ) : grantsCalculator(signatures) ? (
         <CalculatorForm />
       ) : (
@@ -85,12 +85,11 @@ function CalculatorForm() {
         {t('calculator.decayTitle')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput type="datetime-local" label={t('calculator.drawnAt')} value={values.drawnAt} onChange={(event) => setField('drawnAt', event.currentTarget.value)} />
-        <TextInput
-          type="datetime-local"
+        <DateTimeField label={t('calculator.drawnAt')} value={values.drawnAt} onChange={(value) => setField('drawnAt', value)} />
+        <DateTimeField
           label={t('calculator.injectAt')}
           value={values.injectAt}
-          onChange={(event) => setField('injectAt', event.currentTarget.value)}
+          onChange={(value) => setField('injectAt', value)}
           error={outcome.drawAfterInjection ? t('calculator.drawAfterInjection') : undefined}
         />
       </SimpleGrid>

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { formatUsdIn } from '#shared/format/money.ts';
+import { formatDate } from '#shared/brazil/dates.ts';
+import { formatBrl, formatUsdIn } from '#shared/format/money.ts';
+import type { PaymentMethod } from '#shared/schemas/bills.ts';
 import type { Plan } from '#shared/schemas/catalog.ts';
 import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
-import { signaturesPullQuery } from '../api/signature-queries.ts';
+import { checkoutPreviewQuery, signaturesPullQuery } from '../api/signature-queries.ts';
 import { readPayerDocument, type DocumentProblem } from '../checkout-values.ts';
 import { dropCheckout, subscribe, subscriptionTo, useCheckoutDelivery, useSignatures } from '../store/signature-store.ts';
 
@@ -49,12 +51,43 @@ export function CheckoutPanel({ userId, plan, payer }: { userId: string; plan: P
           </Table.Tbody>
         </Table>
         <Text size="sm">{t('checkout.trialNote', { count: plan.trialTime })}</Text>
+        <BillPreview userId={userId} plan={plan} />
         <Alert variant="light" color="blue" title={t('checkout.refundTitle')}>
           {t('checkout.refundBody')}
         </Alert>
         <Confirm userId={userId} plan={plan} asksDocument={payer === null || (payer !== undefined && !payer.cpf && !payer.cnpj)} />
       </Stack>
     </ScreenPanel>
+  );
+}
+
+/** A real's worth of a dollar, with the rate's own decimals (up to 4): R$ 5,4321. */
+const rateFormat = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/**
+ * The boleto the trial's end brings, before confirming (issue 29): its BRL amount and the rate that makes it, the
+ * trial's end and the due date, as the server computes them; offline, the last copy read, or a note.
+ */
+function BillPreview({ userId, plan }: { userId: string; plan: Plan }) {
+  const { t } = useTranslation('signatures');
+  const language = useLanguage();
+  const preview = useQuery(checkoutPreviewQuery(userId, plan.id));
+  if (!preview.data) {
+    return preview.isPending && preview.fetchStatus === 'fetching' ? null : <Text size="sm">{t('checkout.previewUnavailable')}</Text>;
+  }
+  const { brlAmount, usdAmount, usdBrlRate, trialEnd, billDueDate } = preview.data;
+  return (
+    <Alert variant="light" color="gray" title={t('checkout.billTitle')} data-testid="checkout-bill-preview">
+      <Text size="sm">
+        {t('checkout.billBody', {
+          brl: formatBrl(brlAmount),
+          usd: formatUsdIn(usdAmount, language),
+          rate: rateFormat.format(usdBrlRate),
+          trialEnd: formatDate(trialEnd, language),
+          due: formatDate(billDueDate, language),
+        })}
+      </Text>
+    </Alert>
   );
 }
 
@@ -74,6 +107,7 @@ function Confirm({ userId, plan, asksDocument }: { userId: string; plan: Plan; a
   const [error, setError] = useState<string | null>(null);
   const [documentText, setDocumentText] = useState('');
   const [documentProblem, setDocumentProblem] = useState<DocumentProblem | null>(null);
+  const [method, setMethod] = useState<PaymentMethod>('boleto');
   const delivery = useCheckoutDelivery(checkoutId);
 
   useEffect(() => {
@@ -93,7 +127,7 @@ function Confirm({ userId, plan, asksDocument }: { userId: string; plan: Plan; a
     const read = asksDocument ? readPayerDocument(documentText) : null;
     if (read && 'problem' in read) return setDocumentProblem(read.problem);
     try {
-      setCheckoutId(await subscribe(userId, plan, read?.document));
+      setCheckoutId(await subscribe(userId, plan, read?.document, method));
     } catch {
       setError(t('checkout.failed'));
     }
@@ -109,6 +143,7 @@ function Confirm({ userId, plan, asksDocument }: { userId: string; plan: Plan; a
           </Anchor>
         </Alert>
       )}
+      <MethodChoice value={method} onChange={setMethod} disabled={checkoutId !== null} />
       {asksDocument && (
         <TextInput
           label={t('checkout.document')}
@@ -136,6 +171,20 @@ function Confirm({ userId, plan, asksDocument }: { userId: string; plan: Plan; a
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** Boleto at the trial's end, or PIX whenever the user pays (issue 34); the queued checkout carries the choice. */
+function MethodChoice({ value, onChange, disabled }: { value: PaymentMethod; onChange: (method: PaymentMethod) => void; disabled: boolean }) {
+  const { t } = useTranslation('pix');
+  return (
+    <Radio.Group label={t('method.label')} value={value} onChange={(next) => onChange(next as PaymentMethod)}>
+      <Stack gap="xs" mt="xs">
+        {(['boleto', 'pix'] as const).map((method) => (
+          <Radio key={method} value={method} label={t(`method.${method}`)} description={t(`methodHint.${method}`)} disabled={disabled} />
+        ))}
+      </Stack>
+    </Radio.Group>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { signaturesPullQuery } from '../api/signature-queries.ts';
 import { useSignatures } from '../store/signature-store.ts';
 import { SignatureCard } from './signature-card.tsx';
+import { EmptyState } from '#app/ui/empty-state.tsx';
+import { ListLoader } from '#app/ui/loading-indicator.tsx';
 
 /** /dashboard/my-signatures: the user's subscriptions from the local database (offline too), pulled on entering; current ones first. */
 export function SignaturesList({ userId }: { userId: string }) {
@@ -22,19 +24,17 @@ export function SignaturesList({ userId }: { userId: string }) {
         </Text>
       )}
       {signatures === undefined || (signatures.length === 0 && firstPullRunning) ? (
-        <Group justify="center" py="md">
-          <Loader size="sm" aria-label={t('common:loading')} />
-        </Group>
+        <ListLoader />
       ) : signatures.length === 0 ? (
-        <Alert variant="light" color="yellow" role="status" title={t('list.empty')}>
+        <EmptyState title={t('list.empty')}>
           <Anchor component={Link} to="/plans">
             {t('list.toPlans')}
           </Anchor>
-        </Alert>
+        </EmptyState>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" component="ul" style={{ listStyle: 'none', padding: 0 }} aria-label={t('list.title')}>
           {signatures.map((signature) => (
-            <SignatureCard key={signature.id} signature={signature} />
+            <SignatureCard key={signature.id} signature={signature} userId={userId} />
           ))}
         </SimpleGrid>
       )}

@@ -1,7 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CALCULATOR_BENEFIT } from '#shared/catalog.ts';
 import { uuidV7 } from '#shared/ids/uuid-v7.ts';
+import type { PaymentMethod } from '#shared/schemas/bills.ts';
 import type { Plan } from '#shared/schemas/catalog.ts';
+import { currentFirst, type SignatureBody } from '#shared/schemas/signatures.ts';
 import { db, type SignatureRecord } from '#app/lib/db.ts';
 import { rowsOf } from '#app/lib/sync/outbox.ts';
 import { defineQueuedEntity } from '#app/lib/sync/queued-entity.ts';
@@ -13,26 +15,17 @@ import type { PayerDocument } from '../checkout-values.ts';
  * the plan as the catalog shows it, until the server's answer replaces it (signature-senders.ts).
  */
 
-/**
- * What travels: the plan's id (the server takes price, trial and benefits from its catalog) and, for a profile
- * without either, the payer's CPF or CNPJ, which the server keeps on the profile.
- */
-export interface SignatureBody {
-  plan: string;
-  cpf?: string;
-  cnpj?: string;
-}
-
 export const signatureEntity = defineQueuedEntity<SignatureRecord, SignatureBody, Record<never, never>>({
   name: 'signature',
   table: () => db.signatures,
   scopeOf: () => ({}),
+  createOnly: true,
 });
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The subscription as the server will make it: the trial from today, activated, nothing to pay yet. */
-export function provisionalSignature(id: string, plan: Plan, now = new Date()): SignatureRecord {
+export function provisionalSignature(id: string, plan: Plan, now = new Date(), paymentMethod: PaymentMethod = 'boleto'): SignatureRecord {
   const end = new Date(now.getTime() + plan.trialTime * 86_400_000);
   return {
     id,
@@ -45,6 +38,7 @@ export function provisionalSignature(id: string, plan: Plan, now = new Date()): 
     hiredPeriod: null,
     testPeriod: { initial: isoDay(now), end: isoDay(end) },
     activated: true,
+    paymentMethod,
     billFile: null,
     bill: null,
     statusPayment: 'Aguardando pagamento',
@@ -52,23 +46,19 @@ export function provisionalSignature(id: string, plan: Plan, now = new Date()): 
   };
 }
 
-/** Keeps the subscription here and queues its checkout (with the payer's document when asked); returns its id (a UUIDv7 the server keeps). */
-export async function subscribe(userId: string, plan: Plan, payer?: PayerDocument): Promise<string> {
+/**
+ * Keeps the subscription here and queues its checkout (with the payer's document when asked, and how they will pay);
+ * returns its id (a UUIDv7 the server keeps).
+ */
+export async function subscribe(userId: string, plan: Plan, payer?: PayerDocument, paymentMethod: PaymentMethod = 'boleto'): Promise<string> {
   const id = uuidV7();
-  await signatureEntity.create(userId, provisionalSignature(id, plan), { plan: plan.id, ...payer }, null);
+  await signatureEntity.create(userId, provisionalSignature(id, plan, new Date(), paymentMethod), { plan: plan.id, ...payer, paymentMethod }, null);
   return id;
 }
 
-/** Current: the trial or the hired period has not ended (the server's order: current ones first). */
-export const isCurrent = (signature: SignatureRecord, today: string) => signature.testPeriod.end > today || (signature.hiredPeriod?.end ?? '') > today;
-
-/** The user's subscriptions from the local database, current ones first. */
+/** The user's subscriptions from the local database, current ones first (the server's order). */
 export function useSignatures(): SignatureRecord[] | undefined {
-  return useLiveQuery(async () => {
-    const rows = await db.signatures.toArray();
-    const today = isoDay(new Date());
-    return [...rows.filter((row) => isCurrent(row, today)), ...rows.filter((row) => !isCurrent(row, today))];
-  }, []);
+  return useLiveQuery(async () => currentFirst(await db.signatures.toArray(), isoDay(new Date())), []);
 }
 
 /** Whether an activated subscription includes the calculator: what opens its page (offline, from what was last seen). */

@@ -17,10 +17,11 @@ export const serverSignature = (id: string, changes: Partial<Signature> = {}): S
   price: 60,
   discount: 0,
   modality: 'monthly',
-  benefits: [{ id: CALCULATOR_BENEFIT.id, name: 'Calculadora de radiossinoviortese', uri: CALCULATOR_BENEFIT.uri }],
+  benefits: [{ id: CALCULATOR_BENEFIT.id, name: 'Calculadora de radiosinoviortese', uri: CALCULATOR_BENEFIT.uri }],
   hiredPeriod: null,
   testPeriod: { initial: '2099-01-01', end: TRIAL_END },
   activated: true,
+  paymentMethod: 'boleto',
   billFile: null,
   bill: null,
   statusPayment: 'Aguardando pagamento',
@@ -33,5 +34,5 @@ export const expiredSignature = (id: string): Signature =>
   serverSignature(id, {
     activated: false,
     billFile: '/api/v1/files/0193a2b4-0000-7000-8000-0000000000f1/',
-    bill: { provider: 'sandbox', line: '9'.repeat(47), barcode: '9'.repeat(44), amount: 330, usdAmount: 60, usdBrlRate: 5.5, dueDate: '2099-02-07', status: 'open', paidAt: null },
+    bill: { provider: 'sandbox', method: 'boleto', pixCode: null, expiresAt: null, refundedAt: null, line: '9'.repeat(47), barcode: '9'.repeat(44), amount: 330, usdAmount: 60, usdBrlRate: 5.5, dueDate: '2099-02-07', status: 'open', paidAt: null },
   });

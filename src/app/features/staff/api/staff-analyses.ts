@@ -1,3 +1,4 @@
+import type { ApiProblem } from '#shared/schemas/api-errors.ts';
 import { AnalysisList } from '#shared/schemas/analyses.ts';
 import { StaffAnalysis, type StaffStatusMove } from '#shared/schemas/staff-analyses.ts';
 import { staffApi } from '#shared/schemas/staff-routes.ts';
@@ -25,10 +26,10 @@ export const staffAnalysisQuery = (id: string) => staffRecordQuery('analyses', i
 /** 412: someone moved the analysis since it was read; `current` is what it is now. */
 export class StaleAnalysisError extends ApiError {
   constructor(
-    errors: string[],
+    problems: readonly ApiProblem[],
     readonly current: StaffAnalysis,
   ) {
-    super(412, errors);
+    super(412, problems);
   }
 }
 
@@ -40,6 +41,6 @@ export const useMoveAnalysis = () =>
       return await staffRequest(staffApi.analysisStatus(analysis.id), StaffAnalysis, { method: 'POST', body, headers: ifMatch(analysis.version) });
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 412) throw error;
-      throw new StaleAnalysisError(error.errors, await staffRequest(staffApi.analysis(analysis.id), StaffAnalysis));
+      throw new StaleAnalysisError(error.problems, await staffRequest(staffApi.analysis(analysis.id), StaffAnalysis));
     }
   });

@@ -1,4 +1,5 @@
 import { Order, OrderList, type NewOrder } from '#shared/schemas/orders.ts';
+import type { PaymentMethod } from '#shared/schemas/payments.ts';
 import { staffApi } from '#shared/schemas/staff-routes.ts';
 import type { StaffSearch } from '../staff-search.ts';
 import { PAGE_SIZE, staffListQuery, staffRequest, useStaffWrite } from './staff-requests.ts';
@@ -19,7 +20,7 @@ export const staffOrdersQuery = (search: StaffSearch, userId?: string) =>
 
 export const useCreateOrder = () => useStaffWrite((order: NewOrder) => staffRequest(staffApi.orders, Order, { method: 'POST', body: order }));
 
-export type BillChoice = { provider: 'sandbox'; cpf?: string; cnpj?: string } | { file: File };
+export type BillChoice = { provider: 'sandbox'; method: PaymentMethod; cpf?: string; cnpj?: string } | { file: File };
 
 export const useIssueBill = () =>
   useStaffWrite(({ orderId, bill }: { orderId: string; bill: BillChoice }) => {
@@ -30,6 +31,12 @@ export const useIssueBill = () =>
 export const useConfirmOrderPayment = () =>
   useStaffWrite(({ orderId, reason }: { orderId: string; reason: string }) =>
     staffRequest(staffApi.orderConfirmPayment(orderId), Order, { method: 'POST', body: { reason } }),
+  );
+
+/** Gives a PIX payment back in full (the provider at once); the reason, optional, goes to the audit log. */
+export const useRefundOrder = () =>
+  useStaffWrite(({ orderId, reason }: { orderId: string; reason: string }) =>
+    staffRequest(staffApi.orderRefund(orderId), Order, { method: 'POST', body: reason ? { reason } : {} }),
   );
 
 function formWith(field: string, file: File) {

@@ -1,4 +1,4 @@
-import { Badge, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Analysis } from '#shared/schemas/analyses.ts';
@@ -9,7 +9,7 @@ import type { StaffSearch } from '../staff-search.ts';
 import type { SearchChange } from './staff-filters.tsx';
 import { RecordLink } from './record-link.tsx';
 import { StaffTable } from './staff-table.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { StaffBadge, StatusBadge } from './status-badge.tsx';
 
 /** The analysis queue's rows: each opens its record; the "not de-identified" flag beside the name. */
 export function AnalysesTable({ search, onSearch, userId }: { search: StaffSearch; onSearch: SearchChange; userId?: string }) {
@@ -37,9 +37,7 @@ export function AnalysesTable({ search, onSearch, userId }: { search: StaffSearc
                     {analysis.analysisName}
                   </RecordLink>
                   {analysis.notDeidentified && (
-                    <Badge color="orange" variant="filled" size="sm">
-                      {t('analyses.notDeidentifiedShort')}
-                    </Badge>
+                    <StaffBadge color="orange">{t('analyses.notDeidentifiedShort')}</StaffBadge>
                   )}
                 </Group>
               ),

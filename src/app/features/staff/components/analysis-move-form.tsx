@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, FileInput, Group, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { apiProblemsOf } from '#shared/schemas/api-errors.ts';
 import type { AnalysisStatusCode } from '#shared/schemas/orders.ts';
 import type { StaffAnalysis, StaffStatusMove } from '#shared/schemas/staff-analyses.ts';
 import type { UploadNowProgress } from '#app/signed-in-runtime.tsx';
+import { focusOrigin, returnFocus } from '#app/ui/focus-back.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { StaleAnalysisError, type useMoveAnalysis } from '../api/staff-analyses.ts';
 import { ReportProgress } from './report-progress.tsx';
@@ -48,8 +50,7 @@ export function AnalysisMoveForm({ analysis, move }: { analysis: StaffAnalysis; 
       const { uploadNow } = await import('#app/signed-in-runtime.tsx');
       const result = await uploadNow(file, setProgress, new AbortController().signal);
       if ('uploadId' in result) return result.uploadId;
-      const errors = (result.refused.body as { errors?: string[] } | null)?.errors;
-      setUploadError(errors?.[0] ?? t('errors.unexpected'));
+      setUploadError(apiProblemsOf(result.refused.body)[0]?.message ?? t('errors.unexpected'));
     } catch {
       setUploadError(t('errors.network'));
     } finally {
@@ -61,6 +62,8 @@ export function AnalysisMoveForm({ analysis, move }: { analysis: StaffAnalysis; 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!status) return;
+    // The button is disabled while the move runs, and its choices change after it: focus comes back to the form.
+    const origin = focusOrigin();
     const found = {
       message: status === 'II' && !message.trim() ? t('errors.messageRequired') : undefined,
       report: status === 'CO' && !report ? t('errors.reportRequired') : status === 'CO' && report && !isPdf(report) ? t('errors.reportPdf') : undefined,
@@ -71,12 +74,15 @@ export function AnalysisMoveForm({ analysis, move }: { analysis: StaffAnalysis; 
     if (reportUploadId === null) return;
     move.mutate(
       { analysis, move: { status, ...(status === 'II' && { message: message.trim() }), ...(reportUploadId && { reportUploadId }) } },
-      { onSuccess: () => showMessage({ type: 'success', message: t('analyses.moved', { status: t(`statuses.${status}`) }) }) },
+      {
+        onSuccess: () => showMessage({ type: 'success', message: t('analyses.moved', { status: t(`statuses.${status}`) }) }),
+        onSettled: () => returnFocus(origin),
+      },
     );
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate data-focus-row>
       <Stack gap="sm">
       <Radio.Group label={t('analyses.moveTo')} value={status} onChange={(value) => setStatus(value as Target)} required>
         <Group gap="md" mt={4}>
@@ -107,7 +113,7 @@ export function AnalysisMoveForm({ analysis, move }: { analysis: StaffAnalysis; 
             clearable
             value={report}
             onChange={setReport}
-            error={problems.report ?? uploadError ?? fieldError(move.error, 'report_upload_id')}
+            error={problems.report ?? uploadError ?? fieldError(move.error, 'reportUploadId')}
             disabled={uploading}
           />
           <ReportProgress name={report?.name ?? ''} progress={progress} />

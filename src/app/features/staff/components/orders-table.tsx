@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#shared/schemas/orders.ts';
@@ -8,20 +8,25 @@ import { staffOrdersQuery } from '../api/staff-orders.ts';
 import { useStaffFormat } from '../format.ts';
 import type { StaffSearch } from '../staff-search.ts';
 import { Meter } from './meter.tsx';
-import { BillDialog, ConfirmPaymentDialog } from './order-dialogs.tsx';
+import { BillDialog, ConfirmPaymentDialog, RefundDialog } from './order-dialogs.tsx';
 import type { SearchChange } from './staff-filters.tsx';
-import { StaffTable } from './staff-table.tsx';
+import { RowActions, StaffTable } from './staff-table.tsx';
+import { BillBadge, PaymentBadge } from './status-badge.tsx';
 
 /** Analyses done of the order's total. */
 const progressOf = (order: Order) => (order.quantityOfAnalyzes ? order.analysisStatus.concluded / order.quantityOfAnalyzes : 0);
 
-/** Orders with their payment, bill and progress; "Issue bill" and "Confirm payment" on each. */
+/** A PIX payment staff can give back: the charge paid and the order confirmed by it. */
+const refundable = (order: Order) => order.statusCode === 'CON' && order.bill?.method === 'pix' && order.bill.status === 'paid';
+
+/** Orders with their payment, bill and progress; "Issue bill" (until one exists), "Confirm payment" and a PIX's "Refund". */
 export function OrdersTable({ search, onSearch, userId }: { search: StaffSearch; onSearch: SearchChange; userId?: string }) {
   const { t } = useTranslation('staff');
   const format = useStaffFormat();
   const query = useQuery(staffOrdersQuery(search, userId));
   const [billing, setBilling] = useState<Order | null>(null);
   const [confirming, setConfirming] = useState<Order | null>(null);
+  const [refunding, setRefunding] = useState<Order | null>(null);
   return (
     <QueryState query={query}>
       {(list) => (
@@ -43,45 +48,56 @@ export function OrdersTable({ search, onSearch, userId }: { search: StaffSearch;
                 accessor: 'status',
                 title: t('orders.payment'),
                 sortable: true,
-                render: (order) => <Badge color={order.statusCode === 'CON' ? 'teal' : 'yellow'}>{t(`orders.paymentStatus.${order.statusCode}`)}</Badge>,
+                render: (order) => (
+                  <Stack gap={4} align="flex-start">
+                    <PaymentBadge status={order.statusCode} />
+                    {order.bill && <BillBadge bill={order.bill} />}
+                  </Stack>
+                ),
               },
               {
                 accessor: 'progress',
                 title: t('orders.progress'),
                 render: (order) => (
-                  <Group gap="xs" wrap="nowrap" miw={140}>
+                  <Stack gap={4}>
                     <Meter value={progressOf(order) * 100} width={70} label={t('orders.progressLabel', { code: order.code })} />
                     <Text size="xs">{t('orders.progressText', { done: order.analysisStatus.concluded, total: order.quantityOfAnalyzes })}</Text>
-                  </Group>
+                  </Stack>
                 ),
               },
               {
                 accessor: 'actions',
                 title: t('table.actions'),
                 render: (order) => (
-                  <Group gap={6} wrap="nowrap">
+                  <RowActions>
                     {order.billUrl && (
                       <Anchor href={order.billUrl} target="_blank" rel="noopener" size="sm">
                         {t('orders.openBill')}
                       </Anchor>
                     )}
-                    {order.statusCode === 'APG' && (
-                      <>
-                        <Button size="compact-sm" variant="light" onClick={() => setBilling(order)} aria-label={t('orders.issueBillFor', { code: order.code })}>
-                          {t('orders.issueBill')}
-                        </Button>
-                        <Button size="compact-sm" onClick={() => setConfirming(order)} aria-label={t('orders.confirmPaymentFor', { code: order.code })}>
-                          {t('orders.confirmPayment')}
-                        </Button>
-                      </>
+                    {order.statusCode === 'APG' && !order.billUrl && !order.bill && (
+                      <Button size="compact-sm" variant="light" onClick={() => setBilling(order)} aria-label={t('orders.issueBillFor', { code: order.code })}>
+                        {t('orders.issueBill')}
+                      </Button>
                     )}
-                  </Group>
+                    {order.statusCode === 'APG' && (
+                      <Button size="compact-sm" onClick={() => setConfirming(order)} aria-label={t('orders.confirmPaymentFor', { code: order.code })}>
+                        {t('orders.confirmPayment')}
+                      </Button>
+                    )}
+                    {refundable(order) && (
+                      <Button size="compact-sm" color="red" variant="light" onClick={() => setRefunding(order)} aria-label={t('orders.refundFor', { code: order.code })}>
+                        {t('orders.refund')}
+                      </Button>
+                    )}
+                  </RowActions>
                 ),
               },
             ]}
           />
           <BillDialog key={`bill-${billing?.id}`} order={billing} onClose={() => setBilling(null)} />
           <ConfirmPaymentDialog key={`confirm-${confirming?.id}`} order={confirming} onClose={() => setConfirming(null)} />
+          <RefundDialog key={`refund-${refunding?.id}`} order={refunding} onClose={() => setRefunding(null)} />
         </>
       )}
     </QueryState>

@@ -1,19 +1,22 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_IDS } from '#shared/catalog.ts';
 import { QUOTE_STATUSES, type StaffQuote } from '#shared/schemas/staff.ts';
 import { QueryState } from '#app/ui/query-state.tsx';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
+import { focusOrigin, returnFocus } from '#app/ui/focus-back.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
 import { staffQuotesQuery, useMarkQuote } from '../api/staff-records.ts';
 import { useStaffFormat } from '../format.ts';
 import type { StaffSearch } from '../staff-search.ts';
 import { NewOrderDialogs, type OrderDraft } from './order-dialogs.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
 import { ChoiceFilter, FilterBar, type SearchChange } from './staff-filters.tsx';
 import { UserLink } from './record-link.tsx';
-import { StaffTable } from './staff-table.tsx';
+import { RowActions, StaffTable } from './staff-table.tsx';
+import { StaffBadge } from './status-badge.tsx';
 import { WriteError } from './write-error.tsx';
 
 /** The quotes inbox: new and answered requests with their fields. */
@@ -47,11 +50,15 @@ export function QuotesTable({ search, onSearch, userId }: { search: StaffSearch;
   const query = useQuery(staffQuotesQuery(search, userId));
   const mark = useMarkQuote();
   const [draft, setDraft] = useState<OrderDraft | null>(null);
-  const toggle = (quote: StaffQuote) =>
-    mark.mutate(
-      { quote, answered: quote.status === 'new' },
-      { onSuccess: (saved) => showMessage({ type: 'success', message: t(`quotes.marked.${saved.status}`) }) },
-    );
+  const [answering, setAnswering] = useState<StaffQuote | null>(null);
+  const marked = (saved: StaffQuote) => showMessage({ type: 'success', message: t(`quotes.marked.${saved.status}`) });
+  const reopen = (quote: StaffQuote) => {
+    // The button is disabled while it saves: focus comes back to it (or its row) after.
+    const origin = focusOrigin();
+    mark.mutate({ quote, answered: false }, { onSuccess: marked, onSettled: () => returnFocus(origin) });
+  };
+  const answer = (text: string) =>
+    answering && mark.mutate({ quote: answering, answered: true, answer: text }, { onSuccess: (saved) => (marked(saved), setAnswering(null)) });
   return (
     <>
       <WriteError error={mark.error} />
@@ -88,20 +95,25 @@ export function QuotesTable({ search, onSearch, userId }: { search: StaffSearch;
               {
                 accessor: 'status',
                 title: t('quotes.status'),
-                render: (quote) => <Badge color={quote.status === 'new' ? 'blue' : 'gray'}>{t(`quotes.statuses.${quote.status}`)}</Badge>,
+                render: (quote) => <StaffBadge color={quote.status === 'new' ? 'blue' : 'gray'}>{t(`quotes.statuses.${quote.status}`)}</StaffBadge>,
               },
               {
                 accessor: 'actions',
                 title: t('table.actions'),
                 render: (quote) => (
-                  <Group gap={6} wrap="nowrap">
+                  <RowActions>
                     <Button size="compact-sm" onClick={() => setDraft({ ...quote.prefill, userLabel: quote.userName || quote.userEmail })}>
                       {t('quotes.createOrder')}
                     </Button>
-                    <Button size="compact-sm" variant="default" loading={mark.isPending && mark.variables?.quote.id === quote.id} onClick={() => toggle(quote)}>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      loading={mark.isPending && mark.variables?.quote.id === quote.id}
+                      onClick={() => (quote.status === 'new' ? (mark.reset(), setAnswering(quote)) : reopen(quote))}
+                    >
                       {t(quote.status === 'new' ? 'quotes.markAnswered' : 'quotes.markNew')}
                     </Button>
-                  </Group>
+                  </RowActions>
                 ),
               },
             ]}
@@ -109,6 +121,18 @@ export function QuotesTable({ search, onSearch, userId }: { search: StaffSearch;
         )}
       </QueryState>
       <NewOrderDialogs draft={draft} onClose={() => setDraft(null)} />
+      <ReasonDialog
+        key={answering?.id}
+        opened={answering !== null}
+        title={t('quotes.answerTitle', { user: answering?.userName || answering?.userEmail || '' })}
+        submitLabel={t('quotes.markAnswered')}
+        required
+        pending={mark.isPending}
+        error={answering ? mark.error : null}
+        onClose={() => setAnswering(null)}
+        onSubmit={answer}
+        field={{ name: 'answer', label: t('quotes.answer.label'), help: t('quotes.answer.help'), requiredMessage: t('quotes.answer.required'), maxLength: 5000, rows: 5 }}
+      />
     </>
   );
 }

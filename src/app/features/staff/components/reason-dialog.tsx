@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '#app/ui/dialog.tsx';
 import { TextArea } from './text-area.tsx';
 import { fieldError, WriteError } from './write-error.tsx';
 
@@ -14,10 +15,14 @@ interface ReasonDialogProps {
   error: unknown;
   onSubmit: (reason: string) => void;
   onClose: () => void;
+  /** Another text than the audit's reason (a quote's answer to the client): its wire name, words and length. */
+  field?: { name: string; label: string; help: string; requiredMessage: string; maxLength: number; rows: number };
+  /** What the action will do, said before the reason (a refund names its amount). */
+  intro?: string;
 }
 
-/** An action on a record with the reason kept in the audit log. */
-export function ReasonDialog({ opened, title, submitLabel, required, pending, error, onSubmit, onClose }: ReasonDialogProps) {
+/** An action on a record with the reason kept in the audit log (or another text it needs: `field`). */
+export function ReasonDialog({ opened, title, submitLabel, required, pending, error, onSubmit, onClose, field, intro }: ReasonDialogProps) {
   const { t } = useTranslation('staff');
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -27,18 +32,19 @@ export function ReasonDialog({ opened, title, submitLabel, required, pending, er
     onSubmit(reason.trim());
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Dialog opened={opened} onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+        {intro && <Text size="sm">{intro}</Text>}
         <TextArea
-          label={t('reason.label')}
-          description={t('reason.help')}
+          label={field?.label ?? t('reason.label')}
+          description={field?.help ?? t('reason.help')}
           required={required}
-          rows={2}
-          maxLength={500}
+          rows={field?.rows ?? 2}
+          maxLength={field?.maxLength ?? 500}
           value={reason}
           onChange={(event) => (setReason(event.currentTarget.value), setMissing(false))}
-          error={missing ? t('errors.reasonRequired') : fieldError(error, 'reason')}
+          error={missing ? (field?.requiredMessage ?? t('errors.reasonRequired')) : fieldError(error, field?.name ?? 'reason')}
           data-autofocus
         />
         <WriteError error={error} />
@@ -52,6 +58,6 @@ export function ReasonDialog({ opened, title, submitLabel, required, pending, er
         </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

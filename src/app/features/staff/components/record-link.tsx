@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Anchor, type AnchorProps } from '@mantine/core';
+import { Anchor, Group, type AnchorProps } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { DeletedAccountBadge } from './status-badge.tsx';
 
 /** A link to one back-office record (`/staff/users/{id}`, `/staff/analyses/{id}`), typed by the router. */
 export function RecordLink({ section, id, children, ...props }: AnchorProps & { section: 'users' | 'analyses'; id: string; children: ReactNode }) {
@@ -11,11 +12,14 @@ export function RecordLink({ section, id, children, ...props }: AnchorProps & { 
   );
 }
 
-/** A record's user, by name (or e-mail when the name is empty), linking to their back-office page. */
-export function UserLink({ record }: { record: { userId: string; userName: string; userEmail: string } }) {
+/** A record's user, by name (or e-mail when the name is empty), linking to their back-office page; a deleted account says so. */
+export function UserLink({ record }: { record: { userId: string; userName: string; userEmail: string; userDeleted?: boolean } }) {
   return (
-    <RecordLink section="users" id={record.userId}>
-      {record.userName || record.userEmail}
-    </RecordLink>
+    <Group gap={6} wrap="wrap">
+      <RecordLink section="users" id={record.userId}>
+        {record.userName || record.userEmail}
+      </RecordLink>
+      {record.userDeleted && <DeletedAccountBadge />}
+    </Group>
   );
 }

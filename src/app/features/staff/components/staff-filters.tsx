@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '#app/ui/date-field.tsx';
 import type { StaffSearch } from '../staff-search.ts';
 
 export type SearchChange = (changes: Partial<StaffSearch>) => void;
@@ -30,9 +31,9 @@ export function ChoiceFilter({ label, value, options, onChange }: { label: strin
   );
 }
 
-/** A day filter (the browser's own date picker, no extra library). */
+/** A day filter, typed in the interface language's order (not the browser's, as a native date input would). */
 export function DayFilter({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string | undefined) => void }) {
-  return <TextInput type="date" label={label} value={value ?? ''} onChange={(event) => onChange(event.currentTarget.value || undefined)} w={{ base: '100%', xs: 170 }} />;
+  return <DateField label={label} value={value ?? ''} onChange={(day) => onChange(day || undefined)} w={{ base: '100%', xs: 170 }} />;
 }
 
 /** A text filter applied when the user stops typing (Enter at once). */

@@ -1,8 +1,10 @@
 import './staff-styles.css';
+import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '../api/staff-requests.ts';
-import type { StaffSearch } from '../staff-search.ts';
+import { isFiltered, type StaffSearch } from '../staff-search.ts';
 import type { SearchChange } from './staff-filters.tsx';
 
 interface StaffTableProps<T> {
@@ -45,7 +47,7 @@ export function StaffTable<T extends { id: string }>({ label, list, fetching, co
       columns={columns}
       fetching={fetching}
       loadingText={t('table.loading')}
-      noRecordsText={t('table.empty')}
+      noRecordsText={t(isFiltered(search) ? 'table.empty' : 'table.none')}
       totalRecords={list.count}
       recordsPerPage={PAGE_SIZE}
       page={search.page ?? 1}
@@ -55,5 +57,17 @@ export function StaffTable<T extends { id: string }>({ label, list, fetching, co
       getPaginationItemProps={(item) => ({ 'aria-label': t('table.goToPage', { page: item }) })}
       {...sorting}
     />
+  );
+}
+
+/**
+ * A row's actions one above the other, each as wide as the widest: side by side they made the table wider than
+ * 1280 px and the buttons' labels were cut.
+ */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap={6} align="stretch" w="max-content">
+      {children}
+    </Stack>
   );
 }

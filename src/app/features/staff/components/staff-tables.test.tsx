@@ -20,6 +20,7 @@ const user = (n: number): StaffUser => ({
   cpf: '',
   cnpj: '',
   isStaff: false,
+  deleted: false,
   emailVerified: true,
   language: 'pt-BR',
   createdAt: '2026-11-01',
@@ -56,6 +57,7 @@ const signature = (n: number, period: { initial: string; end: string }): StaffSi
   hiredPeriod: period,
   testPeriod: { initial: '2026-01-01', end: '2026-01-31' },
   activated: false,
+  paymentMethod: 'boleto',
   billFile: null,
   bill: null,
   statusPayment: 'Confirmado',
@@ -63,6 +65,7 @@ const signature = (n: number, period: { initial: string; end: string }): StaffSi
   userId: user(n).id,
   userName: `Clínica Paciente ${n}`,
   userEmail: `user${n}@example.com`,
+  userDeleted: false,
   version: 3,
 });
 
@@ -85,6 +88,17 @@ const browserMatchMedia = (query: string) => ({ ...matchMedia(query), matches: q
 
 setupSignedInTests(STAFF, { globals: { matchMedia: browserMatchMedia }, localDatabase: false });
 
+/** The subscriptions screen listing `before` until an action is posted (its path kept in `posted`), then `after`. */
+async function subscriptionAction(before: StaffSignature, after: StaffSignature, posted: string[] = []) {
+  stubApi((url, init) => {
+    if (init.method !== 'POST') return jsonResponse({ count: 1, row: [posted.length ? after : before] });
+    posted.push(new URL(url, 'http://localhost').pathname);
+    return jsonResponse(after);
+  });
+  await renderRoute('/staff/subscriptions', { auth: STAFF });
+  return screen.findByRole('table', { name: 'Assinaturas' });
+}
+
 describe('back-office tables', () => {
   it('users: the search goes to the server and into the URL; the rows link to each user', async () => {
     const api = serve({ '/staff/users/': (params) => (params.get('q') === 'user7' ? { count: 1, row: [user(7)] } : { count: 2, row: [user(1), user(2)] }) });
@@ -99,6 +113,16 @@ describe('back-office tables', () => {
     expect(api.last('/staff/users/')?.get('q')).toBe('user7');
     expect(router.state.location.search).toMatchObject({ q: 'user7' });
     expect(within(table).getByRole('link', { name: 'Clínica Paciente 7' })).toHaveAttribute('href', `/staff/users/${user(7).id}`);
+  });
+
+  it('users: a deleted account is listed by its pseudonym and marked "Conta excluída" (issue 30)', async () => {
+    const gone = { ...user(3), name: 'deleted-user-0a1b2c3d4e5f', email: 'deleted-user-0a1b2c3d4e5f@deleted.invalid', clinic: '', deleted: true };
+    serve({ '/staff/users/': () => ({ count: 2, row: [user(1), gone] }) });
+    await renderRoute('/staff/users', { auth: STAFF });
+    const table = await screen.findByRole('table', { name: 'Usuários' });
+    const row = (await within(table).findByRole('link', { name: 'deleted-user-0a1b2c3d4e5f' })).closest('tr')!;
+    expect(within(row).getByText('Conta excluída')).toBeInTheDocument();
+    expect(within(within(table).getByRole('link', { name: 'Clínica Paciente 1' }).closest('tr')!).queryByText('Conta excluída')).not.toBeInTheDocument();
   });
 
   it('analyses: pages on the server (25 a page), the page in the URL; the status filter starts again at page 1', async () => {
@@ -144,7 +168,7 @@ describe('back-office tables', () => {
     expect(await within(table).findByText('Não anonimizada')).toBeInTheDocument();
   });
 
-  it('orders: "Create order" finds the client on the server as staff type, then creates the order for them', async () => {
+  it('orders: "Create order" finds the client on the server as staff type, then creates the order for them (typing "2" analyses gives 2)', async () => {
     const created: unknown[] = [];
     stubApi((url, init) => {
       const { pathname, searchParams } = new URL(url, 'http://localhost');
@@ -168,12 +192,67 @@ describe('back-office tables', () => {
     // The screen's own service filter has the same options: pick from this field's list.
     const serviceList = await waitFor(() => document.getElementById(service.getAttribute('aria-controls') ?? '')!);
     await userEvent.click(within(serviceList).getByRole('option', { name: 'Dosimetria Clínica', hidden: true }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Número de análises/ }), '2');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Preço/ }), '1500');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar pedido' }));
 
     await waitFor(() => expect(created).toHaveLength(1));
-    expect(created[0]).toMatchObject({ userId: user(7).id, serviceId: 'dosi-clin', quantity: 1, price: 1500 });
+    expect(created[0]).toMatchObject({ userId: user(7).id, serviceId: 'dosi-clin', quantity: 2, price: 1500 });
     expect(await screen.findByRole('dialog', { name: 'Cobrança do pedido P-0009' })).toBeInTheDocument();
+  });
+
+  it('orders: an unpaid order offers "Issue bill" until its bill is issued, then only opens it', async () => {
+    const waiting = { statusCode: 'APG', statusPayment: 'Aguardando pagamento' } as const;
+    stubApi((url) => {
+      const { pathname } = new URL(url, 'http://localhost');
+      if (pathname === '/api/v1/staff/orders/')
+        return jsonResponse({ count: 2, row: [serverOrder('0190c000-0000-7000-8000-000000000001', { ...waiting, code: 'P-0001' }), serverOrder('0190c000-0000-7000-8000-000000000002', { ...waiting, code: 'P-0002', billUrl: '/bill.pdf' })] });
+      return jsonResponse({ count: 0, row: [] });
+    });
+    await renderRoute('/staff/orders', { auth: STAFF });
+    expect(await screen.findByRole('button', { name: 'Emitir cobrança do pedido P-0001' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Emitir cobrança do pedido P-0002' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Confirmar pagamento do pedido P-0002' })).toBeInTheDocument();
+  });
+
+  it('orders: the bill dialog preselects the order\'s PIX, asks for the payer\'s document the profile lacks and checks it as a CNPJ before sending; a PIX bill shows its state and no second "Issue bill"', async () => {
+    const waiting = { statusCode: 'APG', statusPayment: 'Aguardando pagamento', paymentMethod: 'pix' } as const;
+    const pixBill = { provider: 'sandbox', method: 'pix', line: null, barcode: null, pixCode: '000201', expiresAt: '2026-12-01T12:00:00Z', refundedAt: null, amount: 1500.5, dueDate: '2026-12-01', status: 'open', paidAt: null } as const;
+    const sent: unknown[] = [];
+    stubApi((url, init) => {
+      const { pathname } = new URL(url, 'http://localhost');
+      if (pathname.endsWith('/bill/')) {
+        sent.push(JSON.parse(String(init.body)));
+        return jsonResponse(serverOrder('0190c000-0000-7000-8000-000000000001', { ...waiting, code: 'P-0001', bill: pixBill }));
+      }
+      if (pathname === '/api/v1/staff/orders/')
+        return jsonResponse({ count: 2, row: [serverOrder('0190c000-0000-7000-8000-000000000001', { ...waiting, code: 'P-0001' }), serverOrder('0190c000-0000-7000-8000-000000000002', { ...waiting, code: 'P-0002', bill: pixBill })] });
+      return jsonResponse({ errors: ['not here'] }, 404);
+    });
+    await renderRoute('/staff/orders', { auth: STAFF });
+    expect(await screen.findByText('PIX em aberto')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Emitir cobrança do pedido P-0002' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Emitir cobrança do pedido P-0001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cobrança do pedido P-0001' });
+    expect(within(dialog).getByRole('radio', { name: 'PIX (QR code e copia e cola)' })).toBeChecked();
+    const document = within(dialog).getByRole('textbox', { name: /CPF ou CNPJ do pagador/ });
+    await userEvent.type(document, '11.222.333/0001-82');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Emitir cobrança' }));
+    expect(await within(dialog).findByText('CNPJ inválido.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await userEvent.clear(document);
+    await userEvent.type(document, '11.222.333/0001-81');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Emitir cobrança' }));
+    await waitFor(() => expect(sent).toEqual([{ provider: 'sandbox', method: 'pix', cnpj: '11.222.333/0001-81' }]));
+  });
+
+  it('an empty list says there is nothing yet, or with a filter that nothing matches', async () => {
+    stubApi(() => jsonResponse({ count: 0, row: [] }));
+    await renderRoute('/staff/analyses', { auth: STAFF });
+    expect(await screen.findByText('Nada por aqui ainda.')).toBeInTheDocument();
+    await renderRoute('/staff/analyses?status=CO', { auth: STAFF });
+    expect(await screen.findByText('Nada corresponde a esses filtros.')).toBeInTheDocument();
   });
 
   it('subscriptions: "Reactivate" only where the paid period still runs, and it asks the server to undo the deactivation', async () => {
@@ -200,6 +279,39 @@ describe('back-office tables', () => {
 
     await waitFor(() => expect(posted).toEqual([`/api/v1/staff/signatures/${running.id}/reactivate/`]));
     expect(await screen.findByText('Assinatura reativada.')).toBeInTheDocument();
+  });
+
+  it('subscriptions: confirming a payment during the trial says the hired period it set (from the trial\'s end), and the row shows it', async () => {
+    const inTrial = { ...signature(3, { initial: '', end: '' }), hiredPeriod: null, testPeriod: { initial: '2099-01-01', end: '2099-01-31' }, activated: true, statusCode: 'APG' as const };
+    const confirmed = { ...inTrial, hiredPeriod: { initial: '2099-01-31', end: '2099-02-28' }, statusCode: 'CON' as const, statusPayment: 'Confirmado' };
+    const table = await subscriptionAction(inTrial, confirmed);
+    expect(await within(table).findByText('Teste: 01/01/2099 – 31/01/2099')).toBeInTheDocument();
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Confirmar pagamento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar o pagamento da assinatura de Clínica Paciente 3' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar pagamento' }));
+
+    expect(await screen.findByText('Pagamento confirmado durante o teste: o período contratado começa quando o teste termina, de 31/01/2099 a 28/02/2099.')).toBeInTheDocument();
+    expect(await within(table).findByText('Contratado: 31/01/2099 – 28/02/2099')).toBeInTheDocument();
+  });
+
+  it('subscriptions: a PIX-paid subscription has "Reembolsar"; its dialog names the amount, the refund goes to the server and the row says refunded', async () => {
+    const pixBill = { provider: 'sandbox', method: 'pix', line: null, barcode: null, pixCode: '000201', expiresAt: null, refundedAt: null, amount: 327.6, dueDate: '2099-01-31', status: 'paid', paidAt: '2099-01-02T10:00:00Z', usdAmount: 60, usdBrlRate: 5.46 } as const;
+    const paid = { ...signature(4, { initial: '2099-01-01', end: '2099-01-31' }), activated: true, paymentMethod: 'pix' as const, bill: pixBill };
+    const refunded = { ...paid, activated: false, statusCode: 'REF' as const, statusPayment: 'Reembolsado', bill: { ...pixBill, status: 'refunded' as const, refundedAt: '2099-01-03T10:00:00Z' } };
+    const posted: string[] = [];
+    const table = await subscriptionAction(paid, refunded, posted);
+    expect(await within(table).findByText('PIX pago')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Reembolsar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reembolsar a assinatura de Clínica Paciente 4' });
+    expect(within(dialog).getByText(/^O cliente recebe de volta os R\$\s327,60 pagos por PIX/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
+
+    expect(await screen.findByText('PIX reembolsado; a assinatura foi desativada. O cliente foi avisado.')).toBeInTheDocument();
+    expect(posted).toEqual([`/api/v1/staff/signatures/${paid.id}/refund/`]);
+    expect(await within(table).findByText('PIX reembolsado')).toBeInTheDocument();
+    expect(within(table).getByText('Reembolsado')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Reembolsar' })).toBeNull();
   });
 
   it('/staff opens the analysis queue, marked as the current section in the navigation', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isoDateInBrazil } from '#shared/brazil/dates.ts';
@@ -8,13 +8,14 @@ import type { StaffSignature } from '#shared/schemas/staff.ts';
 import { QueryState } from '#app/ui/query-state.tsx';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { showMessage } from '#app/ui/message-banner.ts';
-import { staffSignaturesQuery, useConfirmSignaturePayment, useDeactivateSignature, useReactivateSignature } from '../api/staff-records.ts';
+import { staffSignaturesQuery, useConfirmSignaturePayment, useDeactivateSignature, useReactivateSignature, useRefundSignature } from '../api/staff-records.ts';
 import { useStaffFormat } from '../format.ts';
 import type { StaffSearch } from '../staff-search.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { ChoiceFilter, FilterBar, type SearchChange } from './staff-filters.tsx';
 import { UserLink } from './record-link.tsx';
 import { StaffTable } from './staff-table.tsx';
+import { BillBadge, PaymentBadge } from './status-badge.tsx';
 
 /** Every subscription: by payment status and whether it is active. */
 export function SubscriptionsScreen({ search, onSearch }: { search: StaffSearch; onSearch: SearchChange }) {
@@ -40,22 +41,33 @@ export function SubscriptionsScreen({ search, onSearch }: { search: StaffSearch;
   );
 }
 
-type Action = { kind: 'confirm' | 'deactivate' | 'reactivate'; signature: StaffSignature };
-const SUBMIT_LABELS = { confirm: 'signatures.confirmPayment', deactivate: 'signatures.deactivate', reactivate: 'signatures.reactivate' } as const;
+type Action = { kind: 'confirm' | 'deactivate' | 'reactivate' | 'refund'; signature: StaffSignature };
+const SUBMIT_LABELS = { confirm: 'signatures.confirmPayment', deactivate: 'signatures.deactivate', reactivate: 'signatures.reactivate', refund: 'signatures.refund' } as const;
+
+/** A PIX payment staff can give back (issue 34): the charge paid and the subscription confirmed by it. */
+const refundable = (signature: StaffSignature) => signature.statusCode === 'CON' && signature.bill?.method === 'pix' && signature.bill.status === 'paid';
 
 /** The last day the hired period (or, before any payment, the trial) covers: a deactivation can be undone until then. */
 const periodOf = (signature: StaffSignature) => signature.hiredPeriod ?? signature.testPeriod;
 const coversToday = (signature: StaffSignature) => periodOf(signature).end > isoDateInBrazil(new Date());
 
-/** Subscriptions with "Confirm payment" (sets the hired period and activates), "Deactivate" and "Reactivate". */
+/** Subscriptions with "Confirm payment" (sets the hired period and activates), "Deactivate", "Reactivate" and a PIX's "Refund". */
 export function SignaturesTable({ search, onSearch, userId }: { search: StaffSearch; onSearch: SearchChange; userId?: string }) {
   const { t } = useTranslation('staff');
   const format = useStaffFormat();
   const query = useQuery(staffSignaturesQuery(search, userId));
-  const writes = { confirm: useConfirmSignaturePayment(), deactivate: useDeactivateSignature(), reactivate: useReactivateSignature() };
+  const writes = { confirm: useConfirmSignaturePayment(), deactivate: useDeactivateSignature(), reactivate: useReactivateSignature(), refund: useRefundSignature() };
   const [action, setAction] = useState<Action | null>(null);
   const write = writes[action?.kind ?? 'confirm'];
-  const period = (signature: StaffSignature) => `${format.date(periodOf(signature).initial)} – ${format.date(periodOf(signature).end)}`;
+  const range = ({ initial, end }: { initial: string; end: string }) => ({ initial: format.date(initial), end: format.date(end) });
+  const period = (signature: StaffSignature) =>
+    signature.hiredPeriod ? t('signatures.hiredRange', range(signature.hiredPeriod)) : t('signatures.trialRange', range(signature.testPeriod));
+  /** What the action did; a confirmation names the hired period it set (from the trial's end when paid during the trial). */
+  const doneMessage = (kind: Action['kind'], result: Pick<StaffSignature, 'hiredPeriod' | 'testPeriod'>) => {
+    if (kind !== 'confirm' || !result.hiredPeriod) return t(`signatures.${kind}Done`);
+    const afterTrial = result.hiredPeriod.initial === result.testPeriod.end;
+    return t(afterTrial ? 'signatures.confirmDoneAfterTrial' : 'signatures.confirmDonePeriod', range(result.hiredPeriod));
+  };
   return (
     <>
       <QueryState query={query}>
@@ -78,7 +90,12 @@ export function SignaturesTable({ search, onSearch, userId }: { search: StaffSea
               {
                 accessor: 'statusCode',
                 title: t('signatures.payment'),
-                render: (signature) => <Badge color={signature.statusCode === 'CON' ? 'teal' : 'yellow'}>{t(`orders.paymentStatus.${signature.statusCode}`)}</Badge>,
+                render: (signature) => (
+                  <Stack gap={4} align="flex-start">
+                    <PaymentBadge status={signature.statusCode} />
+                    {signature.bill && <BillBadge bill={signature.bill} />}
+                  </Stack>
+                ),
               },
               {
                 accessor: 'activated',
@@ -100,6 +117,11 @@ export function SignaturesTable({ search, onSearch, userId }: { search: StaffSea
                         {t('signatures.deactivate')}
                       </Button>
                     )}
+                    {refundable(signature) && (
+                      <Button size="compact-sm" color="red" variant="light" onClick={() => setAction({ kind: 'refund', signature })}>
+                        {t('signatures.refund')}
+                      </Button>
+                    )}
                     {!signature.activated && coversToday(signature) && (
                       <Button size="compact-sm" variant="default" onClick={() => setAction({ kind: 'reactivate', signature })}>
                         {t('signatures.reactivate')}
@@ -117,6 +139,7 @@ export function SignaturesTable({ search, onSearch, userId }: { search: StaffSea
         opened={action !== null}
         title={t(`signatures.${action?.kind ?? 'confirm'}Title`, { user: action?.signature.userName || action?.signature.userEmail })}
         submitLabel={t(SUBMIT_LABELS[action?.kind ?? 'confirm'])}
+        intro={action?.kind === 'refund' ? t('signatures.refundIntro', { amount: format.money(action.signature.bill?.amount ?? 0) }) : undefined}
         required={false}
         pending={write.isPending}
         error={write.error}
@@ -125,7 +148,7 @@ export function SignaturesTable({ search, onSearch, userId }: { search: StaffSea
           action &&
           write.mutate(
             { id: action.signature.id, reason },
-            { onSuccess: () => (showMessage({ type: 'success', message: t(`signatures.${action.kind}Done`) }), setAction(null)) },
+            { onSuccess: (result) => (showMessage({ type: 'success', message: doneMessage(action.kind, result) }), setAction(null)) },
           )
         }
       />

@@ -1,5 +1,6 @@
+import { formatPhone } from '#shared/brazil/phone.ts';
 import { useState } from 'react';
-import { Button, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Badge, Button, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffUserDetail } from '#shared/schemas/staff.ts';
@@ -12,7 +13,9 @@ import type { StaffSearch } from '../staff-search.ts';
 import { NewOrderDialogs, type OrderDraft } from './order-dialogs.tsx';
 import { OrdersTable } from './orders-table.tsx';
 import { QuotesTable } from './quotes-screen.tsx';
+import { DeletedAccountBadge } from './status-badge.tsx';
 import { SignaturesTable } from './subscriptions-screen.tsx';
+import { UserExport } from './user-export.tsx';
 
 /** A user's page: profile, then their orders (with "Create order"), subscriptions and quote requests. */
 export function UserRecord({ id }: { id: string }) {
@@ -35,14 +38,26 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
       description={user.email}
       actions={<Button onClick={() => setDraft({ userId: user.id, userLabel: label })}>{t('orders.createTitle')}</Button>}
     >
+      {user.deletedAt && (
+        <Badge color="gray" size="lg" style={{ alignSelf: 'flex-start' }}>
+          {t('users.deletedAt', { at: format.date(user.deletedAt) })}
+        </Badge>
+      )}
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" m={0}>
         <DetailField label={t('users.clinic')}>{user.clinic || '—'}</DetailField>
         <DetailField label={t('users.role')}>{user.role || '—'}</DetailField>
-        <DetailField label={t('users.phone')}>{user.phone || '—'}</DetailField>
+        <DetailField label={t('users.phone')}>{user.phone ? formatPhone(user.phone) : '—'}</DetailField>
         <DetailField label={t('users.document')}>{user.cpf || user.cnpj || '—'}</DetailField>
         <DetailField label={t('users.emailVerified')}>{t(user.emailVerified ? 'users.yes' : 'users.no')}</DetailField>
         <DetailField label={t('users.createdAt')}>{format.date(user.createdAt)}</DetailField>
+        {user.deleted && (
+          <DetailField label={t('users.account')}>
+            <DeletedAccountBadge />
+          </DetailField>
+        )}
       </SimpleGrid>
+      <UserConsents consents={user.consents} />
+      {!user.deleted && <UserExport userId={user.id} />}
       <Stack gap="xs" component="section" aria-label={t('users.orders', { count: user.counts.orders })}>
         <Title order={3} size="h4">
           {t('users.orders', { count: user.counts.orders })}
@@ -63,5 +78,30 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
       </Stack>
       <NewOrderDialogs draft={draft} onClose={() => setDraft(null)} />
     </ScreenPanel>
+  );
+}
+
+/** Issue 30: which versions of the terms of use and the privacy notice the user accepted, newest first. */
+function UserConsents({ consents }: { consents: StaffUserDetail['consents'] }) {
+  const { t } = useTranslation('staff');
+  const format = useStaffFormat();
+  const documentName = { terms: t('users.documentTerms'), privacy: t('users.documentPrivacy') };
+  return (
+    <Stack gap="xs" component="section" aria-label={t('users.consents')}>
+      <Title order={3} size="h4">
+        {t('users.consents')}
+      </Title>
+      {consents.length === 0 ? (
+        <Text c="dimmed">{t('users.consentsEmpty')}</Text>
+      ) : (
+        <List spacing={4}>
+          {consents.map((consent) => (
+            <List.Item key={`${consent.document}-${consent.version}`}>
+              {t('users.consentRow', { document: documentName[consent.document], version: format.date(consent.version), at: format.date(consent.acceptedAt) })}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
   );
 }

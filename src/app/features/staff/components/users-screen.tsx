@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffUser } from '#shared/schemas/staff.ts';
@@ -9,6 +9,7 @@ import type { StaffSearch } from '../staff-search.ts';
 import { FilterBar, TextFilter, type SearchChange } from './staff-filters.tsx';
 import { RecordLink } from './record-link.tsx';
 import { StaffTable } from './staff-table.tsx';
+import { DeletedAccountBadge, StaffBadge } from './status-badge.tsx';
 
 /** Find a user by name, e-mail, CPF/CNPJ or clinic, and open their page. */
 export function UsersScreen({ search, onSearch }: { search: StaffSearch; onSearch: SearchChange }) {
@@ -34,15 +35,18 @@ export function UsersScreen({ search, onSearch }: { search: StaffSearch; onSearc
                 title: t('users.name'),
                 sortable: true,
                 render: (user) => (
-                  <RecordLink section="users" id={user.id} fw={600}>
-                    {user.name || user.email}
-                  </RecordLink>
+                  <Group gap={6} wrap="wrap">
+                    <RecordLink section="users" id={user.id} fw={600}>
+                      {user.name || user.email}
+                    </RecordLink>
+                    {user.deleted && <DeletedAccountBadge />}
+                  </Group>
                 ),
               },
               { accessor: 'email', title: t('users.email'), sortable: true },
               { accessor: 'clinic', title: t('users.clinic'), sortable: true },
               { accessor: 'document', title: t('users.document'), render: (user) => user.cpf || user.cnpj || '—' },
-              { accessor: 'isStaff', title: t('users.kind'), render: (user) => (user.isStaff ? <Badge variant="light">{t('users.staff')}</Badge> : t('users.client')) },
+              { accessor: 'isStaff', title: t('users.kind'), render: (user) => (user.isStaff ? <StaffBadge color="cyan">{t('users.staff')}</StaffBadge> : t('users.client')) },
             ]}
           />
         )}

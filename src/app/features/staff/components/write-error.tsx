@@ -16,5 +16,5 @@ export function WriteError({ error }: { error: unknown }) {
   );
 }
 
-/** A field's own messages from a refused write ("field: text"), for `error=` on its input. */
+/** A field's own messages from a refused write (the field as the shared schemas name it), for `error=` on its input. */
 export const fieldError = (error: unknown, field: string) => (error instanceof ApiError ? error.fieldErrors(field).join(' ') || undefined : undefined);
