@@ -62,7 +62,7 @@ export function AnalysisMoveForm({ analysis, move }: { analysis: StaffAnalysis; 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!status) return;
-    // The button is disabled while the move runs, and its choices change after it: focus comes back to the form.
+    // The form is replaced after the move (keyed by the analysis's version): focus comes back to its section.
     const origin = focusOrigin();
     const found = {
       message: status === 'II' && !message.trim() ? t('errors.messageRequired') : undefined,
@@ -82,7 +82,7 @@ export function AnalysisMoveForm({ analysis, move }: { analysis: StaffAnalysis; 
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-focus-row>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
       <Radio.Group label={t('analyses.moveTo')} value={status} onChange={(value) => setStatus(value as Target)} required>
         <Group gap="md" mt={4}>

@@ -79,7 +79,8 @@ function AnalysisDetail({ analysis, move }: { analysis: StaffAnalysis; move: Ret
           {analysis.calibration.imagesUrl && <FileLink href={analysis.calibration.imagesUrl} label={t('analyses.downloadCalibrationImages')} />}
         </Paper>
       )}
-      <Paper withBorder p="md" radius="md" component="section" aria-label={t('analyses.moveTitle')}>
+      {/* Focus comes back here after a move (the form is new after it): to the next move's first choice, or the section. */}
+      <Paper withBorder p="md" radius="md" component="section" aria-label={t('analyses.moveTitle')} data-focus-row>
         <Stack gap="sm">
           <Title order={3} size="h5">
             {t('analyses.moveTitle')}
