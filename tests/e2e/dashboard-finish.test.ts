@@ -114,7 +114,7 @@ describe('the dashboard in every language', () => {
     expect(problemsBesidesNetwork(page)).toEqual([]);
   });
 
-  it.for(SUPPORTED_LANGUAGES)('in %s: a confirm dialog at 390 and 1280 px has no axe violation, opens on a named control and gives the focus back on Escape', { timeout: 120_000 }, async (language) => {
+  it.for(SUPPORTED_LANGUAGES)('in %s: the confirm and logout dialogs at 390 and 1280 px have no axe violation; the confirm dialog opens on a named control and gives the focus back on Escape', { timeout: 120_000 }, async (language) => {
     const texts = JSON.parse(fs.readFileSync(`locales/${language}/calibrations.json`, 'utf8')) as { item: { deleteLabel: string } };
     const page = await signedInPage();
     const problems: string[] = [];
@@ -137,6 +137,32 @@ describe('the dashboard in every language', () => {
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
     }
+
+    // The logout question (a delete made offline is not on the server yet), at both widths; Escape keeps the session.
+    const common = JSON.parse(fs.readFileSync(`locales/${language}/common.json`, 'utf8')) as { nav: { logout: string }; confirmDialog: { delete: string } };
+    const sync = JSON.parse(fs.readFileSync(`locales/${language}/sync.json`, 'utf8')) as { logout: { title: string } };
+    const name = `Saída ${language}`;
+    await createCalibrationViaApi(env.server.url, clinician, name);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${env.server.url}/dashboard/my-calibrations?lang=${language}`);
+    await settle(page);
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: texts.item.deleteLabel.replace('{{name}}', name) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: common.confirmDialog.delete }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('banner').getByRole('button', { name: common.nav.logout }).click();
+    const logout = page.getByRole('dialog', { name: sync.logout.title });
+    await logout.waitFor();
+    for (const [width, height] of WIDTHS) {
+      await page.setViewportSize({ width, height });
+      await shownDialog(page);
+      problems.push(...(await axeViolations(page)).map((violation) => `${language} ${width}px logout dialog: ${violation}`));
+    }
+    await page.keyboard.press('Escape');
+    await logout.waitFor({ state: 'detached' });
+    await page.context().setOffline(false);
+    // Still signed in: the queued delete reaches the server.
+    await expect.poll(async () => (await apiList<{ calibrationName: string }>(env.server.url, clinician, 'calibrations/')).row.some((row) => row.calibrationName === name), { timeout: 20_000 }).toBe(false);
     expect(problems).toEqual([]);
   });
 });

@@ -7,12 +7,15 @@ import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { confirmedUser, loginThroughUi } from './support/accounts.ts';
-import { openPage } from './support/browser.ts';
+import { openPage, shownDialog } from './support/browser.ts';
+import { axeViolations } from './support/axe.ts';
+import { SUPPORTED_LANGUAGES } from '#shared/languages.ts';
 import { startServer } from './support/server.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { enrolTotpInBrowser, nextCode } from './support/second-factor.ts';
 
-const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/pt-BR/${ns}.json`, 'utf8'));
+const readIn = (language: string, ns: string) => JSON.parse(fs.readFileSync(`locales/${language}/${ns}.json`, 'utf8'));
+const read = (ns: string) => readIn('pt-BR', ns);
 const t = { auth: read('auth'), account: read('account'), common: read('common'), staff: read('staff'), server: read('server') };
 
 const env = useE2eEnvironment();
@@ -112,7 +115,7 @@ describe('strong sign-in, in Chromium', () => {
     await passkeys.waitFor({ state: 'detached' });
   });
 
-  it('a staff account enrols a passkey instead of an app and reaches /staff; 5 minutes later a change asks again, and the passkey confirms it', async () => {
+  it('a staff account enrols a passkey instead of an app and reaches /staff; 5 minutes later a change asks again (the dialog axe-clean in three languages at 1280 and 390 px), and the passkey confirms it', async () => {
     // A server of its own, for a first-start staff account without a factor; its SECRET_KEY lets the test age a session.
     const secretKey = 'e2e-strong-sign-in-signing-key-0123456789abcdef';
     const server = await startServer(undefined, { SECRET_KEY: secretKey });
@@ -135,7 +138,25 @@ describe('strong sign-in, in Chromium', () => {
         .sign(new TextEncoder().encode(secretKey));
       await page.context().addCookies([{ ...access!, value: aged }]);
 
-      await page.goto(`${baseUrl}/dashboard/security`);
+      // The dialog in each language, at 1280 and 390 px: no axe violation; Escape keeps the page as it was.
+      const problems: string[] = [];
+      for (const language of SUPPORTED_LANGUAGES) {
+        const texts = { account: readIn(language, 'account'), auth: readIn(language, 'auth') };
+        await page.goto(`${baseUrl}/dashboard/security?lang=${language}`);
+        await page.getByRole('button', { name: texts.account.totp.setUp }).click();
+        await page.getByRole('dialog', { name: texts.auth.reauthenticate.title }).waitFor();
+        for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+          await page.setViewportSize({ width, height });
+          await shownDialog(page);
+          problems.push(...(await axeViolations(page, `${language} ${width}px re-authenticate dialog`)));
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+      expect(problems).toEqual([]);
+
+      await page.goto(`${baseUrl}/dashboard/security?lang=pt-BR`);
       await page.getByRole('button', { name: t.account.totp.setUp }).click();
       const dialog = page.getByRole('dialog', { name: t.auth.reauthenticate.title });
       await dialog.getByRole('button', { name: t.auth.reauthenticate.usePasskey }).click();

@@ -8,7 +8,8 @@ import { useFocusBack } from './focus-back.ts';
  * takes focus when it carries `data-autofocus`.
  */
 export function Dialog({ opened, ...props }: ModalProps) {
-  const { t } = useTranslation('common');
+  // 'common' loads at start: no suspense, so a dialog mounted outside the app's Suspense boundary (logout) works too.
+  const { t } = useTranslation('common', { useSuspense: false });
   useFocusBack(opened);
   return <Modal opened={opened} centered returnFocus={false} closeButtonProps={{ 'aria-label': t('actions.closeDialog') }} {...props} />;
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLogoutQuestion } from '#app/lib/logout.ts';
+import { Dialog } from './dialog.tsx';
 
 /**
  * Asked by `requestLogout` when writes are not on the server yet (docs/architecture.md §4): wait (stay signed
@@ -13,7 +14,7 @@ export function LogoutDialog() {
   const question = useLogoutQuestion();
   const unsent = question?.unsent ?? { total: 0, problems: 0 };
   return (
-    <Modal opened={question !== null} onClose={() => question?.answer('cancel')} title={t('logout.title')} centered>
+    <Dialog opened={question !== null} onClose={() => question?.answer('cancel')} title={t('logout.title')}>
       <Stack gap="md">
         <Text size="sm">{t('logout.body', { count: unsent.total })}</Text>
         {unsent.problems > 0 && (
@@ -30,6 +31,6 @@ export function LogoutDialog() {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
