@@ -158,6 +158,10 @@ describe('InstallAppButton on iPhone and iPad (no install event)', () => {
       'Toque em "Adicionar". O DoseHub abre como um app, também sem rede.',
     ]);
     expect(within(dialog).getByRole('list').tagName).toBe('OL');
+    // Closed by its named close button, focus goes back to the install button.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fechar a janela' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: BUTTON })).toHaveFocus());
   });
 
   it('shows no button on a Mac without touch (Safari on macOS has its own menu item)', async () => {

@@ -1,7 +1,8 @@
-import { Button, List, Modal, Text } from '@mantine/core';
+import { Button, List, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '#app/ui/dialog.tsx';
 import { promptInstall, useInstallOption } from '../install-prompt.ts';
 
 /** "Install the app": Chromium's own dialog, or the steps for iPhone and iPad, where there is none. */
@@ -20,14 +21,14 @@ export function InstallAppButton() {
       >
         {t('install.button')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('install.iosTitle')} centered>
+      <Dialog opened={opened} onClose={close} title={t('install.iosTitle')}>
         <Text mb="sm">{t('install.iosIntro')}</Text>
         <List type="ordered" spacing="xs">
           <List.Item>{t('install.iosStep1')}</List.Item>
           <List.Item>{t('install.iosStep2')}</List.Item>
           <List.Item>{t('install.iosStep3')}</List.Item>
         </List>
-      </Modal>
+      </Dialog>
     </>
   );
 }
