@@ -3,14 +3,27 @@ import { dateTimeText, dayText, parseDateTimeText, parseDayText } from './date-t
 
 describe('dates typed in the interface language', () => {
   it.each([
-    ['pt-BR', '11/05/2024'],
-    ['es', '11/05/2024'],
-    ['en-US', '05/11/2024'],
-  ])('a day in %s reads %s', (language, text) => {
+    ['pt-BR', '11/05/2024', '09:30', '21:15'],
+    ['es', '11/05/2024', '09:30', '21:15'],
+    ['en-US', '05/11/2024', '9:30 AM', '9:15 PM'],
+  ])('a day in %s reads %s, its times %s and %s', (language, text, morning, evening) => {
     expect(dayText('2024-05-11', language)).toBe(text);
     expect(parseDayText(text, language)).toBe('2024-05-11');
-    expect(dateTimeText('2024-05-11T09:30', language)).toBe(`${text} 09:30`);
-    expect(parseDateTimeText(`${text} 09:30`, language)).toBe('2024-05-11T09:30');
+    expect(dateTimeText('2024-05-11T09:30', language)).toBe(`${text} ${morning}`);
+    expect(parseDateTimeText(`${text} ${morning}`, language)).toBe('2024-05-11T09:30');
+    expect(dateTimeText('2024-05-11T21:15', language)).toBe(`${text} ${evening}`);
+    expect(parseDateTimeText(`${text} ${evening}`, language)).toBe('2024-05-11T21:15');
+  });
+
+  it.each([
+    ['05/11/2024 12:05 AM', '2024-05-11T00:05'],
+    ['05/11/2024 12:05 pm', '2024-05-11T12:05'],
+    ['05/11/2024 7:00 p.m.', '2024-05-11T19:00'],
+    ['05/11/2024 19:00', '2024-05-11T19:00'],
+    ['05/11/2024 13:00 PM', null],
+    ['05/11/2024 0:30 AM', null],
+  ])('a date-time %s in en-US → %s', (text, expected) => {
+    expect(parseDateTimeText(text, 'en-US')).toBe(expected);
   });
 
   it.each([

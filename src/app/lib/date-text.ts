@@ -1,7 +1,8 @@
 /**
  * Dates as the user types them, in the interface language's order (dd/mm/yyyy in pt-BR and es, mm/dd/yyyy in
- * en-US) whatever the browser's own locale, and back to the ISO values forms keep: a day `2024-05-11`, a local
- * date-time `2024-05-11T09:30` (`:ss` only when typed), as `<input type="date">`/`datetime-local` gave them.
+ * en-US) and clock (24-hour in pt-BR and es, 12-hour with AM/PM in en-US) whatever the browser's own locale, and back
+ * to the ISO values forms keep: a day `2024-05-11`, a local date-time `2024-05-11T09:30` (`:ss` only when typed),
+ * as `<input type="date">`/`datetime-local` gave them.
  */
 
 type Order = ['day' | 'month' | 'year', 'day' | 'month' | 'year', 'day' | 'month' | 'year'];
@@ -31,11 +32,34 @@ export function dayText(iso: string, language: string): string {
     .join('/');
 }
 
-/** A local date-time (`2024-05-11T09:30[:ss]`) as the language writes it: 11/05/2024 09:30. */
+const twelveHour = new Map<string, boolean>();
+
+/** Whether the language's clock runs 1–12 with AM/PM (en-US) rather than 0–23. */
+function usesTwelveHours(language: string): boolean {
+  let twelve = twelveHour.get(language);
+  if (twelve === undefined) {
+    const cycle = new Intl.DateTimeFormat(language, { hour: 'numeric' }).resolvedOptions().hourCycle;
+    twelve = cycle === 'h12' || cycle === 'h11';
+    twelveHour.set(language, twelve);
+  }
+  return twelve;
+}
+
+/** A local date-time (`2024-05-11T09:30[:ss]`) as the language writes it: 11/05/2024 09:30, 05/11/2024 9:30 AM. */
 export function dateTimeText(local: string, language: string): string {
-  const time = /T(\d{2}:\d{2}(?::\d{2})?)/.exec(local)?.[1];
+  const time = /T(\d{2}):(\d{2}(?::\d{2})?)/.exec(local);
   const day = dayText(local, language);
-  return day && time ? `${day} ${time}` : '';
+  if (!day || !time) return '';
+  if (!usesTwelveHours(language)) return `${day} ${time[1]}:${time[2]}`;
+  const hour = Number(time[1]);
+  return `${day} ${hour % 12 || 12}:${time[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** An hour as typed (with AM/PM or without: a 24-hour clock is understood in every language) on a 0–23 clock; null when none. */
+function hourOf(typed: number, meridiem: string | undefined): number | null {
+  if (!meridiem) return typed <= 23 ? typed : null;
+  if (typed < 1 || typed > 12) return null;
+  return (typed % 12) + (/^p/i.test(meridiem) ? 12 : 0);
 }
 
 /** The day in typed text (any separator, or 8 digits run together) as `YYYY-MM-DD`, or null when it is not a calendar day. */
@@ -60,10 +84,10 @@ export function parseDayText(text: string, language: string): string | null {
 export function parseDateTimeText(text: string, language: string): string | null {
   const trimmed = text.trim();
   if (!trimmed) return '';
-  const match = /^(.+?)[\s,]+(\d{1,2}):?(\d{2})(?::(\d{2}))?$/.exec(trimmed);
+  const match = /^(.+?)[\s,]+(\d{1,2}):?(\d{2})(?::(\d{2}))?\s*([ap]\.?\s?m\.?)?$/i.exec(trimmed);
   if (!match) return null;
   const day = parseDay(match[1]!, language);
-  const [hour, minute, second] = [Number(match[2]), Number(match[3]), match[4] === undefined ? undefined : Number(match[4])];
-  if (!day || hour > 23 || minute > 59 || (second ?? 0) > 59) return null;
+  const [hour, minute, second] = [hourOf(Number(match[2]), match[5]), Number(match[3]), match[4] === undefined ? undefined : Number(match[4])];
+  if (!day || hour === null || minute > 59 || (second ?? 0) > 59) return null;
   return `${day}T${pad(hour)}:${pad(minute)}${second === undefined ? '' : `:${pad(second)}`}`;
 }

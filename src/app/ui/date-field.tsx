@@ -63,5 +63,5 @@ function TypedDateField({ kind, value, onChange, error, onBlur, ...props }: Date
 /** A day (`YYYY-MM-DD`) typed as dd/mm/aaaa or mm/dd/yyyy, by the interface language. */
 export const DateField = (props: DateFieldProps) => <TypedDateField kind="day" {...props} />;
 
-/** A local date-time (`YYYY-MM-DDTHH:mm[:ss]`) typed as dd/mm/aaaa hh:mm or mm/dd/yyyy hh:mm, by the interface language. */
+/** A local date-time (`YYYY-MM-DDTHH:mm[:ss]`) typed as dd/mm/aaaa hh:mm or mm/dd/yyyy hh:mm AM, by the interface language. */
 export const DateTimeField = (props: DateFieldProps) => <TypedDateField kind="dateTime" {...props} />;
