@@ -176,7 +176,7 @@ describe('the back-office finish, in Chromium', () => {
     expect(await page.getByRole('searchbox', { name: t.staff.users.search }).evaluate((field) => getComputedStyle(field).outlineStyle)).toBe('solid');
   });
 
-  it('axe finds no violation on any staff screen, a user\'s record, or the export, create-order, bill and confirm dialogs, at 1280 and 390 px in each language', { timeout: 360_000 }, async () => {
+  it('axe finds no violation on any staff screen, a user\'s record, or the export, create-order, bill and confirm dialogs (of an order and of a subscription), at 1280 and 390 px in each language', { timeout: 360_000 }, async () => {
     const page = await staffPage(1280, 800);
     const problems: string[] = [];
     const dialog = async (label: string, open: () => Promise<void>) => {
@@ -200,6 +200,8 @@ describe('the back-office finish, in Chromium', () => {
         await openScreen(page, 'orders', language);
         await dialog(`${at} bill`, () => page.getByRole('button', { name: startsWith(staffTexts.orders.issueBillFor) }).first().click());
         await dialog(`${at} confirm payment`, () => page.getByRole('button', { name: startsWith(staffTexts.orders.confirmPaymentFor) }).first().click());
+        await openScreen(page, 'subscriptions', language);
+        await dialog(`${at} subscription's payment`, () => page.getByRole('table').getByRole('button', { name: staffTexts.signatures.confirmPayment }).first().click());
       }
     }
     expect(problems).toEqual([]);
