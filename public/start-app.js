@@ -39,8 +39,11 @@ for (const type of INTERACTIONS) addEventListener(type, start, listening);
 const whenIdle = (run) => (window.requestIdleCallback ? requestIdleCallback(run, { timeout: IDLE_WAIT_LIMIT_MS }) : setTimeout(run));
 // After the load the code is fetched, not run, so an interaction finds it in the HTTP cache (immutable assets);
 // by fetch rather than prefetch links: a change to the document would cost a style pass over the whole page.
-const startLater = () => {
+const prefetch = () => {
   if (!started) for (const href of modules) fetch(href, { priority: 'low' }).then((response) => response.blob()).catch(() => undefined);
+};
+const startLater = () => {
+  whenIdle(prefetch);
   setTimeout(() => whenIdle(start), IDLE_AFTER_LOAD_MS);
 };
 if (document.readyState === 'complete') startLater();
