@@ -1,7 +1,50 @@
-// The app after the load event and its paint: startAppAfterPaint, src/shared/prerendered-pages.ts.
+// The app of a pre-rendered page (startAppOnInteraction, src/shared/prerendered-pages.ts): on the visitor's first
+// interaction, or once the browser is idle well after the load. Until then the page runs no script of ours: evaluating
+// and rendering the app costs a slow phone seconds of long tasks, which would delay a tap made meanwhile.
+const IDLE_AFTER_LOAD_MS = 5000;
+const IDLE_WAIT_LIMIT_MS = 2000;
+const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel'];
+const listening = { capture: true, passive: true };
+
 const app = document.querySelector('script[data-entry]').dataset;
+const modules = [app.entry, ...app.preloads.split(' ').filter(Boolean)];
+const root = document.getElementById('root');
+const isInert = () => root.querySelector('[inert]') !== null;
+
+// A field tapped while the page was inert gets the focus once the app has replaced the page (in the same layout).
+let tapped = null;
+const rememberTap = (event) => {
+  if (isInert()) tapped = { x: event.clientX, y: event.clientY };
+};
+const takeover = new MutationObserver(() => {
+  if (isInert()) return;
+  takeover.disconnect();
+  removeEventListener('pointerdown', rememberTap, listening);
+  const field = tapped && document.elementFromPoint(tapped.x, tapped.y);
+  if (field?.matches('input, textarea, select')) field.focus();
+});
+addEventListener('pointerdown', rememberTap, listening);
+
+let started = false;
 const start = () => {
-  for (const href of app.preloads.split(' ').filter(Boolean)) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  if (started) return;
+  started = true;
+  for (const type of INTERACTIONS) removeEventListener(type, start, listening);
+  takeover.observe(root, { childList: true });
+  for (const href of modules.slice(1)) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
   import(app.entry);
 };
-addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)));
+for (const type of INTERACTIONS) addEventListener(type, start, listening);
+
+const whenIdle = (run) => (window.requestIdleCallback ? requestIdleCallback(run, { timeout: IDLE_WAIT_LIMIT_MS }) : setTimeout(run));
+// After the load the code is fetched, not run, so an interaction finds it in the HTTP cache (immutable assets);
+// by fetch rather than prefetch links: a change to the document would cost a style pass over the whole page.
+const prefetch = () => {
+  if (!started) for (const href of modules) fetch(href, { priority: 'low' }).then((response) => response.blob()).catch(() => undefined);
+};
+const startLater = () => {
+  whenIdle(prefetch);
+  setTimeout(() => whenIdle(start), IDLE_AFTER_LOAD_MS);
+};
+if (document.readyState === 'complete') startLater();
+else addEventListener('load', startLater, { once: true });

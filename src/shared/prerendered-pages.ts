@@ -36,20 +36,19 @@ const ROOT = '<div id="root"></div>';
 const lowerScriptPriority = (html: string) =>
   html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 
-/** Pre-rendered pages whose first screen is a form: the app, which makes the form usable, loads with the page. */
-const FORM_PAGES: readonly string[] = ['/login', '/signup', '/forgot-password/request', '/contact'];
-
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * A page to read (home, about, services…) paints, with its images, before the app's code is even requested:
- * `public/start-app.js` requests the entry and the page's chunks after the load event (the page's styles and eager
- * images, the LCP one among them) and the frame that paints them. On a slow network the styles and that image get the
- * bandwidth, and the page's largest paint waits neither for the entry's 156 kB nor for their run on a slow CPU
- * (issue 18: LCP ≤ 2 s in Lighthouse). The cost: the page stays inert (its links idle) until the app is in.
+ * A pre-rendered page paints, with its images, and stays still: `public/start-app.js` starts the app (requests the
+ * entry and the page's chunks) on the visitor's first interaction (pointer, touch, key, wheel), or once the browser is
+ * idle 5 s after the load event; after the load it only fetches that code into the cache. Evaluating and rendering the
+ * app is seconds of long tasks on a slow phone: run while the visitor only reads, they would hold a tap (issue 35:
+ * Lighthouse's Total Blocking Time ≤ 200 ms on every run), and loaded with the page they would take the bandwidth of
+ * its styles and LCP image (issue 18: LCP ≤ 2 s). The cost: the page stays inert (its links idle) until the app is in,
+ * about a second after the first touch on a slow phone; a form's field tapped meanwhile gets the focus then.
  */
-function startAppAfterPaint(html: string): string {
+function startAppOnInteraction(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) return lowerScriptPriority(html);
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href);
@@ -57,7 +56,7 @@ function startAppAfterPaint(html: string): string {
   return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => starter);
 }
 
-const deferScripts = (html: string, path: string | undefined) => (path === undefined || FORM_PAGES.includes(path) ? lowerScriptPriority(html) : startAppAfterPaint(html));
+const deferScripts = (html: string, path: string | undefined) => (path === undefined ? lowerScriptPriority(html) : startAppOnInteraction(html));
 
 /** What React renders first in a page (title, description) and the server moves into the shell's head, in place of its own. */
 const HEAD_TAGS = [/<title>[^<]*<\/title>/, /<meta name="description" content="[^"]*"\s*\/?>/];

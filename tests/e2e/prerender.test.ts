@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PATHS } from '#shared/prerendered-pages.ts';
 import { SUPPORTED_LANGUAGES } from '#shared/languages.ts';
-import { APP_START_MS, openPage } from './support/browser.ts';
+import { APP_START_MS, openPage, startAppByPointer } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
 const env = useE2eEnvironment();
@@ -106,7 +106,7 @@ describe('public pages pre-rendered by the build (first paint before the scripts
       const served = (await response?.text()) ?? '';
       expect(served).toContain('<div inert>');
       expect([pagePath, imagesWithoutSize(served)]).toEqual([pagePath, []]);
-      await expect.poll(() => page.locator('[inert]').count(), { timeout: APP_START_MS }).toBe(0);
+      await startAppByPointer(page);
       await expect.poll(() => page.locator('main').count()).toBe(1);
       expect([pagePath, await page.getByRole('heading', { level: 1 }).boundingBox()]).toEqual([pagePath, before]);
       expect([pagePath, await page.locator('main').boundingBox()]).toEqual([pagePath, mainBefore]);
@@ -116,6 +116,40 @@ describe('public pages pre-rendered by the build (first paint before the scripts
     expect(page.problems.filter((problem) => !problem.startsWith('Service worker registration failed'))).toEqual([]);
     await still.close();
     await live.close();
+  });
+
+  it.each(['/', '/plans'])('%s, a page to read, runs no app code while the visitor only reads: its code is fetched after the load, and the first pointer move starts the app', async (pagePath) => {
+    const context = await env.browser.newContext({ viewport: DESKTOP });
+    const page = await openPage(context);
+    const response = await page.goto(`${env.server.url}${pagePath}`);
+    const entry = /data-entry="([^"]+)"/.exec((await response?.text()) ?? '')?.[1] ?? 'no entry named';
+    const fetched = () => page.evaluate((name) => performance.getEntriesByType('resource').some((resource) => resource.name.endsWith(name)), entry);
+    await expect.poll(fetched).toBe(true);
+    await page.waitForTimeout(1_000);
+    // The app registers the service worker as it starts: none yet, and the page is still the pre-rendered one.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    expect(await page.locator('#root > [inert]').count()).toBe(1);
+
+    await page.mouse.move(200, 200);
+    await expect.poll(() => page.locator('[inert]').count(), { timeout: APP_START_MS }).toBe(0);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(page.problems).toEqual([]);
+    await context.close();
+  });
+
+  it('on /login, a tap on the e-mail field of the still pre-rendered form starts the app, and the field has the focus once it is in', async () => {
+    const context = await env.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await openPage(context);
+    await page.goto(`${env.server.url}/login`);
+    const field = page.locator('#root > [inert]').getByLabel('E-mail');
+    const box = (await field.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => page.locator('[inert]').count(), { timeout: APP_START_MS }).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    await page.keyboard.type('nobody@example.com');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('nobody@example.com');
+    await context.close();
   });
 
   it('once the app has taken over, the login form works and a refused login keeps what was typed', async () => {

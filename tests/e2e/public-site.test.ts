@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SUPPORTED_LANGUAGES, type Language } from '#shared/languages.ts';
-import { openPage, type PageProblems } from './support/browser.ts';
+import { openPage, startAppByPointer, type PageProblems } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { axeViolations } from './support/axe.ts';
 
@@ -27,7 +27,7 @@ function dottedKeys(value: unknown, prefix = ''): string[] {
 /** Opens a page in a language by its address, once the app has taken the pre-rendered copy over. */
 async function visit(page: Page, pagePath: string, language: Language) {
   await page.goto(`${env.server.url}${pagePath}?lang=${language}`);
-  await page.waitForFunction(() => !document.querySelector('[inert]'), undefined, { timeout: 20_000 });
+  await startAppByPointer(page);
   await page.getByRole('heading', { level: 1 }).waitFor();
 }
 

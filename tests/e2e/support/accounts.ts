@@ -2,6 +2,7 @@ import { imageBytes } from '#tests/utils/calibrations.ts';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { linkFrom, mailTo, type SmtpCapture } from '#tests/utils/smtp.ts';
+import { startAppByPointer } from './browser.ts';
 
 export const E2E_PASSWORD = 'Cintilografia#2026';
 
@@ -59,6 +60,7 @@ export async function apiList<T>(baseUrl: string, user: ApiUser, path: string): 
 /** Signs in through the login page (pt-BR). */
 export async function loginThroughUi(page: Page, baseUrl: string, user: ApiUser, submitLabel: string) {
   await page.goto(`${baseUrl}/login`);
+  await startAppByPointer(page);
   await page.getByLabel(/^E-mail( \*)?$/).fill(user.email);
   await page.getByLabel(/^Senha( \*)?$/).fill(E2E_PASSWORD);
   await page.getByRole('main').getByRole('button', { name: submitLabel }).click();

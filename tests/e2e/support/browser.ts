@@ -42,8 +42,21 @@ export async function slowCpu(page: Page, rate = 4) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
-/** How long the app may take to start and take a pre-rendered page over: it starts after the page's load and first paint, slower on a busy CI machine than expect.poll's 1 s. */
+/**
+ * How long the app may take to start and take a pre-rendered page over: without an interaction it starts once the
+ * browser is idle 5 s after the page's load (public/start-app.js), slower on a busy CI machine than expect.poll's 1 s.
+ */
 export const APP_START_MS = 20_000;
+
+/**
+ * The visitor moves the pointer over a pre-rendered page, which starts its app at once (public/start-app.js; Playwright's
+ * own actions wait for the page to stop being inert without moving it), and the app takes the page over.
+ */
+export async function startAppByPointer(page: Page) {
+  await page.mouse.move(3, 3);
+  await page.mouse.move(4, 4);
+  await page.waitForFunction(() => !document.querySelector('#root [inert]'), undefined, { timeout: APP_START_MS });
+}
 
 /** The open dialog, once it has faded in: axe reads half-transparent text mid-transition as too faint. */
 export async function shownDialog(page: Page) {

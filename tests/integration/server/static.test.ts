@@ -24,6 +24,7 @@ beforeAll(async () => {
     'pt-BR': {
       '/': '<main><h1>Dosimetria personalizada</h1></main>',
       '/about': '<title>Sobre · DoseHub</title><main><h1>Sobre $& US$ 10</h1></main>',
+      '/contact': '<main><h1>Contato</h1><form><input name="email"></form></main>',
       '/faq':
         '<title>Perguntas · DoseHub</title><meta name="description" content="Perguntas &amp; &quot;respostas&quot;"/><main><h1>FAQ</h1>' +
         '<script type="application/ld+json">{"url":"https://dosehub-origin.invalid/faq"}</script></main>',
@@ -122,13 +123,17 @@ describe('static serving of the built client', () => {
     expect(response.headers.vary).toMatch(/cookie/i);
   });
 
-  it("starts a reading page's app after the page has painted: its code is named for public/start-app.js, not fetched with the page", async () => {
+  it("starts a pre-rendered page's app on interaction, a form's too: its code is named for public/start-app.js, not fetched with the page", async () => {
     const about = (await t.app.inject({ url: '/about' })).body;
     expect(about).toContain('<script type="module" fetchpriority="low" src="/start-app.js" data-entry="/assets/index-abc123.js" data-preloads="/assets/about-5.js"></script>');
     expect(about).not.toContain('modulepreload');
     expect(about).not.toContain('src="/assets/index-abc123.js"');
     // The page's styles are still linked: it paints in its final layout.
     expect(about).toContain('<link rel="stylesheet" crossorigin href="/assets/about-5.css">');
+
+    const contact = (await t.app.inject({ url: '/contact' })).body;
+    expect(contact).toContain('<script type="module" fetchpriority="low" src="/start-app.js" data-entry="/assets/index-abc123.js" data-preloads=""></script>');
+    expect(contact).not.toContain('src="/assets/index-abc123.js"');
 
     // A signed-in user gets the plain shell: the entry loads at once.
     const signedIn = (await t.app.inject({ url: '/about', cookies: { id: 'u1', isStaff: 'false' } })).body;
