@@ -11,19 +11,23 @@ const modules = [app.entry, ...app.preloads.split(' ').filter(Boolean)];
 const root = document.getElementById('root');
 const isInert = () => root.querySelector('[inert]') !== null;
 
-// A field tapped while the page was inert gets the focus once the app has replaced the page (in the same layout).
+// What was tapped while the page was inert acts once the app has replaced the page (in the same layout): a field
+// gets the focus; a link or button tapped through to a click gets that click, so a first tap is not lost.
 let tapped = null;
 const rememberTap = (event) => {
-  if (isInert()) tapped = { x: event.clientX, y: event.clientY };
+  if (isInert()) tapped = { x: event.clientX, y: event.clientY, clicked: event.type === 'click' };
 };
 const takeover = new MutationObserver(() => {
   if (isInert()) return;
   takeover.disconnect();
   removeEventListener('pointerdown', rememberTap, listening);
-  const field = tapped && document.elementFromPoint(tapped.x, tapped.y);
-  if (field?.matches('input, textarea, select')) field.focus();
+  removeEventListener('click', rememberTap, listening);
+  const target = tapped && document.elementFromPoint(tapped.x, tapped.y);
+  if (target?.matches('input, textarea, select')) target.focus();
+  else if (tapped?.clicked) target?.closest('a[href], button')?.click();
 });
 addEventListener('pointerdown', rememberTap, listening);
+addEventListener('click', rememberTap, listening);
 
 let started = false;
 const start = () => {

@@ -152,6 +152,20 @@ describe('public pages pre-rendered by the build (first paint before the scripts
     await context.close();
   });
 
+  it('on /, a tap on a link of the still pre-rendered page starts the app and is not lost: the app follows the link', async () => {
+    const context = await env.browser.newContext({ viewport: DESKTOP, hasTouch: true });
+    const page = await openPage(context);
+    await page.goto(`${env.server.url}/`);
+    const link = page.locator('#root > [inert]').getByRole('banner').getByRole('link', { name: 'Serviços', exact: true });
+    const box = (await link.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL(`${env.server.url}/services`, { timeout: APP_START_MS });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('[inert]').count()).toBe(0);
+    expect(page.problems).toEqual([]);
+    await context.close();
+  });
+
   it('once the app has taken over, the login form works and a refused login keeps what was typed', async () => {
     const context = await env.browser.newContext({ viewport: PHONE });
     const page = await openPage(context);
