@@ -78,5 +78,5 @@ describe('a deploy while a tab is open (Chromium, real server restarted with a n
     await context.close();
     // A production build in a child process (with its pre-rendering) and two server starts: ~30 s on an idle
     // 2-core machine, twice that under CI's load.
-  }, 150_000);
+  }, 240_000);
 });
