@@ -37,6 +37,12 @@ const MAIL_WAIT_MS = 60_000;
 const count = Number(process.env.BENCH_PAYMENTS || 200);
 const perSecond = (n: number, ms: number) => Math.round((n / ms) * 1000);
 
+/** CPU milliseconds this process has used (user and system), which the machine's load moves far less than the clock. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 /** Runs `task(i)` for i < n, `atOnce` at a time; milliseconds taken. */
 async function timed(n: number, atOnce: number, task: (i: number) => Promise<void>): Promise<number> {
   let next = 0;
@@ -60,6 +66,8 @@ interface Phase {
   what: string;
   rate: number;
   goal?: number;
+  /** CPU milliseconds of this process per bill (server, senders and SMTP server alike). */
+  cpu?: number;
 }
 
 interface Bench {
@@ -152,21 +160,26 @@ async function checkEffects(bench: Bench, method: string, confirmed: OrderRow[],
 async function benchMethod(bench: Bench, method: 'boleto' | 'pix'): Promise<Phase[]> {
   const { app } = bench;
   const toIssue = await newOrders(bench, count + 2);
+  const issueCpu = cpuMs();
   const issueMs = await staffIssuing(bench, method, toIssue);
+  const issueCpuPerBill = (cpuMs() - issueCpu) / toIssue.length;
   const issued = await app.db.select({ orderId: bills.orderId, providerBillId: bills.providerBillId }).from(bills).where(inArray(bills.orderId, toIssue.map((order) => order.id)));
   const billIdOf = new Map(issued.map((bill) => [bill.orderId, bill.providerBillId]));
   await app.mailQueue.idle();
   bench.smtp.clear();
   const started = performance.now();
+  const webhookCpu = cpuMs();
   const { ms, results } = await sendAll(bench, eventsFor(method, toIssue.map((order) => billIdOf.get(order.id)!)));
+  const answersCpuPerBill = (cpuMs() - webhookCpu) / toIssue.length;
   const mailMs = await mailsDelivered(bench, toIssue.length, started);
+  const mailCpuPerBill = (cpuMs() - webhookCpu) / toIssue.length;
   await checkEffects(bench, method, toIssue, results);
   const name = method === 'pix' ? 'PIX (`pix.received`)' : 'boleto (`payment.confirmed`)';
   return [
-    { what: `staff issuing by ${method === 'pix' ? 'PIX (BR Code, bill row, order change)' : 'boleto (PDF, file, bill row, order change)'}`, rate: perSecond(toIssue.length, issueMs), goal: GOALS.issuing },
-    { what: `${name} webhook confirmations (answers, ${SENDERS} senders)`, rate: perSecond(toIssue.length, ms), goal: GOALS.confirmations },
+    { what: `staff issuing by ${method === 'pix' ? 'PIX (BR Code, bill row, order change)' : 'boleto (PDF, file, bill row, order change)'}`, rate: perSecond(toIssue.length, issueMs), goal: GOALS.issuing, cpu: issueCpuPerBill },
+    { what: `${name} webhook confirmations (answers, ${SENDERS} senders)`, rate: perSecond(toIssue.length, ms), goal: GOALS.confirmations, cpu: answersCpuPerBill },
     { what: `${name} webhook requests answered (with the ${2 * DUPLICATES} duplicates)`, rate: perSecond(toIssue.length - 2 + 2 * DUPLICATES, ms) },
-    { what: `${name}: confirmations with their mail accepted by SMTP`, rate: perSecond(toIssue.length, mailMs) },
+    { what: `${name}: confirmations with their mail accepted by SMTP`, rate: perSecond(toIssue.length, mailMs), cpu: mailCpuPerBill },
   ];
 }
 
@@ -184,15 +197,19 @@ async function main(): Promise<number> {
     const provider = app.payments.issuer;
     const request = { amountCents: 150_050, payer: { name: payer!.name, document: payer!.cpf! }, dueDate: '2026-12-31', documentNumber: '26/0001-01' };
     await provider.issueBill(request); // warm-up of the code paths
+    const pdfCpu = cpuMs();
     const pdfMs = await timed(count, STAFF_AT_ONCE, async () => void (await provider.issueBill(request)));
-    const phases = [{ what: 'sandbox issueBill alone (line, barcode, PDF)', rate: perSecond(count, pdfMs) }, ...(await benchMethod(bench, 'boleto')), ...(await benchMethod(bench, 'pix'))];
+    const sandboxAlone: Phase = { what: 'sandbox issueBill alone (line, barcode, PDF)', rate: perSecond(count, pdfMs), cpu: (cpuMs() - pdfCpu) / count };
+    const phases = [sandboxAlone, ...(await benchMethod(bench, 'boleto')), ...(await benchMethod(bench, 'pix'))];
 
     const missed = phases.filter((phase) => phase.goal !== undefined && phase.rate < phase.goal);
     process.stdout.write(
       [
-        '| what | per second | goal |',
-        '| --- | ---: | ---: |',
-        ...phases.map(({ what, rate, goal }) => `| ${what} | ${rate} | ${goal === undefined ? '' : `≥ ${goal}${rate < goal ? ' **missed**' : ''}`} |`),
+        '| what | per second | goal | CPU ms per bill |',
+        '| --- | ---: | ---: | ---: |',
+        ...phases.map(
+          ({ what, rate, goal, cpu }) => `| ${what} | ${rate} | ${goal === undefined ? '' : `≥ ${goal}${rate < goal ? ' **missed**' : ''}`} | ${cpu === undefined ? '' : cpu.toFixed(1)} |`,
+        ),
         '',
         `- ${count + 2} bills of each kind (staff ${STAFF_AT_ONCE} at a time), ${count} confirmations + ${DUPLICATES} deliveries of one event id + ${DUPLICATES} ids for one bill (${SENDERS} senders)`,
         `- ${database.label}; Node ${process.version}; ${os.cpus()[0]?.model ?? 'CPU'} × ${os.cpus().length}; load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`,
