@@ -22,11 +22,13 @@ export const RESYNC_EVENT = 'resync';
 export type BusListener = (event: BusEvent) => void;
 
 /**
- * Sends an event to every process. Inside a transaction it is delivered when (and only if) the transaction
- * commits; outside one, at once.
+ * Sends events to every process, in their order and in one statement. Inside a transaction they are delivered when
+ * (and only if) the transaction commits; outside one, at once.
  */
-export async function publishEvent(db: Db, event: BusEvent): Promise<void> {
-  await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+export async function publishEvents(db: Db, events: readonly BusEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const notifies = events.map((event) => sql`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  await db.execute(sql`SELECT ${sql.join(notifies, sql`, `)}`);
 }
 
 function parseEvent(payload: string): BusEvent | null {

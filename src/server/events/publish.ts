@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { publishEvent, type BusEvent } from './bus.ts';
+import { publishEvents, type BusEvent } from './bus.ts';
 
 /**
  * What a committed change leaves to the process that made it: its events (pushed to Web Push) and the mails it
@@ -59,7 +59,7 @@ export async function writeAndPublish<T>(
     mailsQueuedIn.set(tx, committed.mailIds);
     const written = await write(tx);
     committed.events = [eventsOf(written)].flat().filter((event): event is BusEvent => event !== null);
-    for (const event of committed.events) await publishEvent(tx, event);
+    await publishEvents(tx, committed.events);
     return written;
   });
   for (const handler of committedHandlers.get(db) ?? []) runHandler(handler, committed);

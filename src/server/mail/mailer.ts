@@ -34,6 +34,8 @@ const withLogo = (message: MailMessage) => (message.html.includes(`cid:${LOGO_CI
 
 /** Well inside the mail queue's lease (services/mail-queue.ts `MAIL_LEASE_MS`), so a stalled send ends before another process may take its row. */
 export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+/** SMTP connections one process keeps open: mails queued together go out side by side. */
+const SMTP_CONNECTIONS = 4;
 
 function fileMailer({ from, outboxDir, log }: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -51,7 +53,11 @@ function fileMailer({ from, outboxDir, log }: MailerOptions): Mailer {
 
 function smtpMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
   // Bounded: a server that accepts the connection and then stalls fails the send (the mail queue retries it) rather than holding it for nodemailer's 10 minutes.
-  const transport: Transporter = nodemailer.createTransport({ url: smtpUrl!, ...SMTP_TIMEOUTS });
+  // Pooled: a few connections kept open and reused, rather than a connection and its greeting for every mail. A send
+  // whose connection drops fails (maxRequeues 0) rather than being re-sent by the pool: the mail queue retries it.
+  const pool = { pool: true, maxConnections: SMTP_CONNECTIONS, maxRequeues: 0 } as const;
+  const transport: Transporter = nodemailer.createTransport({ url: smtpUrl!, ...pool, ...SMTP_TIMEOUTS });
+  transport.on('error', (error) => log.warn({ err: error }, 'SMTP connection failed'));
   return {
     async send(message) {
       await transport.sendMail({ from, ...withLogo(message) });

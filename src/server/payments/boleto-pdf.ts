@@ -1,10 +1,10 @@
-import PDFDocument from 'pdfkit';
 import { formatCnpj } from '#shared/brazil/cnpj.ts';
 import { formatCpf } from '#shared/brazil/cpf.ts';
 import { isoToBr } from '#shared/brazil/dates.ts';
 import { formatBrl } from '#shared/format/money.ts';
 import { formatLinhaDigitavel } from './boleto.ts';
 import { itfPattern } from './itf.ts';
+import { newDocument, useStandardFont } from './pdf-fonts.ts';
 
 export interface BoletoDocument {
   beneficiary: { name: string; cnpj: string };
@@ -39,13 +39,13 @@ function drawItf(doc: PDFKit.PDFDocument, digits: string, x: number, y: number) 
 }
 
 function field(doc: PDFKit.PDFDocument, label: string, value: string, x: number, y: number, width: number) {
-  doc.font('Helvetica').fontSize(7).fillColor('#444').text(label, x, y, { width });
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('#000').text(value, x, y + 9, { width });
+  useStandardFont(doc, 'Helvetica').fontSize(7).fillColor('#444').text(label, x, y, { width });
+  useStandardFont(doc, 'Helvetica-Bold').fontSize(10).fillColor('#000').text(value, x, y + 9, { width });
 }
 
 /** The boleto as a one-page A4 PDF: the parties, amount, due date, document number, the line and its ITF bars. */
 export function renderBoletoPdf(bill: BoletoDocument): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Boleto ${bill.documentNumber}`, Author: bill.beneficiary.name } });
+  const doc = newDocument({ size: 'A4', margin: 40, info: { Title: `Boleto ${bill.documentNumber}`, Author: bill.beneficiary.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -54,9 +54,9 @@ export function renderBoletoPdf(bill: BoletoDocument): Promise<Buffer> {
   });
   const left = 40;
   const width = doc.page.width - 80;
-  doc.font('Helvetica-Bold').fontSize(14).text('Boleto bancário', left, 40);
-  if (bill.notice) doc.font('Helvetica').fontSize(9).fillColor('#a00').text(bill.notice, left, 60).fillColor('#000');
-  doc.font('Helvetica-Bold').fontSize(12).text(formatLinhaDigitavel(bill.line), left, 84, { width, align: 'right' });
+  useStandardFont(doc, 'Helvetica-Bold').fontSize(14).text('Boleto bancário', left, 40);
+  if (bill.notice) useStandardFont(doc, 'Helvetica').fontSize(9).fillColor('#a00').text(bill.notice, left, 60).fillColor('#000');
+  useStandardFont(doc, 'Helvetica-Bold').fontSize(12).text(formatLinhaDigitavel(bill.line), left, 84, { width, align: 'right' });
   doc.moveTo(left, 102).lineTo(left + width, 102).stroke();
   const half = width / 2;
   field(doc, 'Beneficiário', `${bill.beneficiary.name} · CNPJ ${formatCnpj(bill.beneficiary.cnpj)}`, left, 110, width);

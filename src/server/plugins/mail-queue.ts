@@ -21,7 +21,8 @@ declare module 'fastify' {
 
 /**
  * The outgoing-mail queue (services/mail-queue.ts): the mails a change queued are sent once it has committed
- * (`onCommittedHere`), in the background: no request waits on the SMTP server. What fails then, and what another
+ * (`onCommittedHere`), in the background: no request waits on the SMTP server; those committed during a send go
+ * with the next one. What fails then, and what another
  * process left, goes with the retry job: on start, then every `retryMs`.
  */
 export const mailQueuePlugin = fp<{ retryMs?: number }>(async (app, options) => {
@@ -56,8 +57,21 @@ export const mailQueuePlugin = fp<{ retryMs?: number }>(async (app, options) => 
     idle,
   };
   app.decorate('mailQueue', mailQueue);
+  // Mails committed while a send of them runs wait for it, then go together: one claim and one update for many.
+  let committedIds: string[] = [];
+  let sendingCommitted = false;
+  const sendCommitted = () => {
+    const ids = committedIds;
+    committedIds = [];
+    sendingCommitted = true;
+    void track(counted(deliverDueMails(sender, new Date(), ids))).finally(() => {
+      sendingCommitted = false;
+      if (committedIds.length > 0) sendCommitted();
+    });
+  };
   const stopListening = onCommittedHere(app.db, ({ mailIds }) => {
-    if (mailIds.length > 0) void track(counted(deliverDueMails(sender, new Date(), mailIds)));
+    committedIds.push(...mailIds);
+    if (committedIds.length > 0 && !sendingCommitted) sendCommitted();
   });
 
   // One run of the job at a time in this process (other processes are kept apart by the rows' locks and leases).

@@ -65,14 +65,14 @@ export async function queueMail(tx: Db, kind: MailKind, message: MailMessage): P
   return row!.id;
 }
 
-/** Takes the due rows (of `ids` only, when given) nobody else holds, counting the attempt and leasing them. */
+/** Takes the due rows (all of `ids` when given, else a batch) nobody else holds, counting the attempt and leasing them. */
 async function claimDue(db: Db, now: Date, ids?: readonly string[]): Promise<MailRow[]> {
   const due = db
     .select({ id: outgoingMails.id })
     .from(outgoingMails)
     .where(and(eq(outgoingMails.state, 'pending'), lte(outgoingMails.nextAttemptAt, now), ids ? inArray(outgoingMails.id, [...ids]) : undefined))
     .orderBy(outgoingMails.nextAttemptAt)
-    .limit(BATCH)
+    .limit(ids ? ids.length : BATCH)
     .for('update', { skipLocked: true });
   return db
     .update(outgoingMails)
@@ -81,30 +81,42 @@ async function claimDue(db: Db, now: Date, ids?: readonly string[]): Promise<Mai
     .returning();
 }
 
-async function sendOne(sender: MailSender, row: MailRow, now: Date): Promise<keyof DeliveryReport> {
+/** Sends the row's mail; the error when the SMTP server did not accept it, or null. */
+async function sendFailure(sender: MailSender, row: MailRow): Promise<unknown> {
   try {
     await sender.mailer.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html, ...(row.replyTo ? { replyTo: row.replyTo } : {}) });
+    return null;
   } catch (error) {
-    const gaveUp = row.attempts >= MAIL_MAX_ATTEMPTS;
-    const lastError = error instanceof Error ? error.message : String(error);
-    await sender.db
-      .update(outgoingMails)
-      .set({ lastError, ...(gaveUp ? { state: 'failed' as const } : { nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) }) })
-      .where(eq(outgoingMails.id, row.id));
-    const context = { err: error, mailId: row.id, kind: row.kind, attempts: row.attempts };
-    if (gaveUp) sender.log.error(context, 'mail given up: every attempt failed');
-    else sender.log.warn(context, 'mail not sent; it will be retried');
-    return gaveUp ? 'gaveUp' : 'retrying';
+    return error ?? new Error('mail not sent');
   }
-  await sender.db.update(outgoingMails).set({ state: 'sent', sentAt: now, lastError: null }).where(eq(outgoingMails.id, row.id));
-  return 'sent';
 }
 
-/** Sends what is due at `now` (of `ids` only, when given: a request's own mails, just committed). */
+async function recordFailure(sender: MailSender, row: MailRow, error: unknown, now: Date): Promise<'retrying' | 'gaveUp'> {
+  const gaveUp = row.attempts >= MAIL_MAX_ATTEMPTS;
+  const lastError = error instanceof Error ? error.message : String(error);
+  await sender.db
+    .update(outgoingMails)
+    .set({ lastError, ...(gaveUp ? { state: 'failed' as const } : { nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) }) })
+    .where(eq(outgoingMails.id, row.id));
+  const context = { err: error, mailId: row.id, kind: row.kind, attempts: row.attempts };
+  if (gaveUp) sender.log.error(context, 'mail given up: every attempt failed');
+  else sender.log.warn(context, 'mail not sent; it will be retried');
+  return gaveUp ? 'gaveUp' : 'retrying';
+}
+
+/**
+ * Sends what is due at `now` (of `ids` only, when given: mails just committed), side by side; the sent rows are
+ * marked in one statement, each failure on its own.
+ */
 export async function deliverDueMails(sender: MailSender, now: Date = new Date(), ids?: readonly string[]): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, gaveUp: 0 };
   if (ids?.length === 0) return report;
-  for (const row of await claimDue(sender.db, now, ids)) report[await sendOne(sender, row, now)] += 1;
+  const rows = await claimDue(sender.db, now, ids);
+  const failures = await Promise.all(rows.map((row) => sendFailure(sender, row)));
+  const sent = rows.filter((_, index) => failures[index] === null).map((row) => row.id);
+  if (sent.length > 0) await sender.db.update(outgoingMails).set({ state: 'sent', sentAt: now, lastError: null }).where(inArray(outgoingMails.id, sent));
+  report.sent = sent.length;
+  for (const [index, row] of rows.entries()) if (failures[index] !== null) report[await recordFailure(sender, row, failures[index], now)] += 1;
   return report;
 }
 

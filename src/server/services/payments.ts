@@ -71,11 +71,12 @@ export async function issueBill(ctx: IssueContext, order: OrderRow, input: Issue
   );
 }
 
-/** A provider's bill by its id, or by the 47 digits of its line (what `sandbox:pay` is given). */
-export async function findBill(db: Db, provider: string, billIdOrLine: string): Promise<BillRow | null> {
+/** A provider's bill by its id, or by the 47 digits of its line (what `sandbox:pay` is given); `forUpdate`: locked until `db`'s transaction ends. */
+export async function findBill(db: Db, provider: string, billIdOrLine: string, { forUpdate = false } = {}): Promise<BillRow | null> {
   const line = billIdOrLine.replace(/[\s.]/g, '');
   const where = /^\d{47}$/.test(line) ? eq(bills.line, line) : eq(bills.providerBillId, billIdOrLine);
-  const [row] = await db.select().from(bills).where(and(eq(bills.provider, provider), where)).orderBy(desc(bills.createdAt)).limit(1);
+  const query = db.select().from(bills).where(and(eq(bills.provider, provider), where)).orderBy(desc(bills.createdAt)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -89,7 +90,8 @@ export type ConfirmationResult =
  * retried delivery, even a concurrent one, do nothing again. 404 for an unknown bill, 409 for another amount.
  */
 export async function confirmPayment(tx: Db, provider: string, event: PaymentConfirmed, staff?: CompanyMail): Promise<ConfirmationResult> {
-  const bill = await findBill(tx, provider, event.billId);
+  // Locked: two events for one bill, sent at once, are decided one after the other (one confirms, one finds it paid).
+  const bill = await findBill(tx, provider, event.billId, { forUpdate: true });
   if (!bill) throw appError(404, 'payments.billNotFound');
   // A txid names a PIX charge and a bill id a boleto: a `pix.received` for a boleto (or the reverse) is not its payment.
   if ((event.type === 'pix.received') !== (bill.method === 'pix')) throw appError(409, 'payments.methodMismatch');

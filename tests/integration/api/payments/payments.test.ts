@@ -157,6 +157,18 @@ describe('the sandbox webhook', () => {
     expect(await paymentNotices(user)).toHaveLength(1);
   });
 
+  it('two events for one bill at once: one confirms, the other finds it paid; the bill keeps the confirming payment time', async () => {
+    const { user, order } = await billedUser('Hugo Junto');
+    const { providerBillId } = await billOf(order);
+    const paidAts = ['2026-11-26T12:00:00.000Z', '2026-11-26T12:00:05.000Z'];
+    const bodies = paidAts.map((paidAt, index) => JSON.stringify({ id: `evt_together_${order.id}_${index}`, type: 'payment.confirmed', data: { billId: providerBillId, amount: '1500.50', paidAt } }));
+    const answers = await Promise.all(bodies.map((body) => sendWebhook(t.app, body)));
+    const results = answers.map((answer) => answer.json<{ result: string }>().result);
+    expect([...results].sort()).toEqual(['alreadyPaid', 'confirmed']);
+    expect((await billOf(order)).paidAt?.toISOString()).toBe(paidAts[results.indexOf('confirmed')]);
+    expect(await paymentNotices(user)).toHaveLength(1);
+  });
+
   it('the e-mail goes in the user\'s language', async () => {
     const { user, order } = await billedUser('Helen Paid');
     await t.app.db.update(users).set({ language: 'en-US' }).where(eq(users.id, user.id));
