@@ -5,7 +5,8 @@
  * shared between them as a proxy would). Prints p50/p95/p99 and reads/s; exits 1 on any error or a p99 above
  * 150 ms. PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where databases can be created); without
  * one its runs are reported as not run, and the bench fails.
- * BENCH_SESSIONS, BENCH_READS_SECONDS and BENCH_READS_TARGETS (`pglite,postgres,postgres×2`) are optional.
+ * BENCH_SESSIONS, BENCH_READS_SECONDS and BENCH_READS_TARGETS (`pglite,postgres,postgres×2`) are optional;
+ * BENCH_CPU_PROF_DIR has each server process write a CPU profile there (node --cpu-prof) when it stops.
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx tests/bench/reads.bench.ts
  */
@@ -119,7 +120,9 @@ async function runSessions(servers: RunningServer[], sessions: Session[], from: 
 async function measure(target: string, database: Config['database'], processes: number, dataDir: string): Promise<Outcome> {
   const sessions = await seed(database);
   const env = { SECRET_KEY, ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}) };
-  const servers = await Promise.all(Array.from({ length: processes }, () => startServer(dataDir, env)));
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const servers = await Promise.all(Array.from({ length: processes }, () => startServer(dataDir, env, 'src/server/main.ts', nodeArgs)));
   try {
     const from = Date.now() + WARM_UP_SECONDS * 1000;
     const { latenciesMs, errors } = await runSessions(servers, sessions, from, from + SECONDS * 1000);

@@ -1,0 +1,11 @@
+import fs from 'node:fs';
+import { startServer, migratedDataDir } from '#tests/e2e/support/server.ts';
+const dataDir = await migratedDataDir();
+const s = await startServer(dataDir, { LOG_LEVEL: 'warn', ...(process.env.DIST ? { DIST_DIR: process.env.DIST } : {}) }, process.argv[2] ?? 'src/server/main.ts');
+await fetch(`${s.url}/api/v1/health/`);
+await new Promise(r => setTimeout(r, 4000));
+const st = fs.readFileSync(`/proc/${s.pid}/status`, 'utf8');
+console.log(/VmRSS:.*/.exec(st)![0], /RssAnon:.*/.exec(st)![0], /RssFile:.*/.exec(st)![0]);
+fs.writeFileSync('/tmp/wtreads/smaps.txt', fs.readFileSync(`/proc/${s.pid}/smaps_rollup`, 'utf8'));
+await s.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
