@@ -62,10 +62,19 @@ function timePglite(client: PGlite, observe: QueryObserver) {
   client.transaction = (callback) => transaction((tx) => callback(timeQueries(tx, observe)));
 }
 
+/**
+ * PGlite's memory (issue 35): postgresql.conf's shared_buffers (128 MB) are allocated in its WebAssembly heap at
+ * start, and a WebAssembly heap never shrinks. One process, a clinic-sized database: a few MB of pages are enough
+ * (PostgreSQL's own minimum for one connection is far below). PGlite's default start parameters come first.
+ */
+export const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS ?? '16MB'}`],
+};
+
 async function openPglite(dir: string | null, image?: Blob, observe?: QueryObserver): Promise<Database> {
   const release = dir ? lockDirectory(path.dirname(dir)) : () => {};
   try {
-    const client = await PGlite.create(dir ?? 'memory://', image ? { loadDataDir: image } : {});
+    const client = await PGlite.create(dir ?? 'memory://', { ...PGLITE_OPTIONS, ...(image ? { loadDataDir: image } : {}) });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     if (observe) timePglite(client, observe);
