@@ -68,7 +68,7 @@ function timePglite(client: PGlite, observe: QueryObserver) {
  * (PostgreSQL's own minimum for one connection is far below). PGlite's default start parameters come first.
  */
 export const PGLITE_OPTIONS = {
-  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS ?? '16MB'}`],
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 };
 
 async function openPglite(dir: string | null, image?: Blob, observe?: QueryObserver): Promise<Database> {
