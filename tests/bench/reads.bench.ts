@@ -44,9 +44,18 @@ interface Outcome {
   latenciesMs: number[];
   errors: number;
   seconds: number;
+  /** The server processes' CPU time (user + system) during the measured reads: less swayed by other load than latency. */
+  serverCpuMs: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat's utime and stime, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+const serversCpuMs = (servers: RunningServer[]) => servers.reduce((sum, server) => sum + cpuMs(server.pid), 0);
 
 /** Users with their calibrations, and a signed-in session each, written before the servers start. */
 async function seed(database: Config['database']): Promise<Session[]> {
@@ -125,8 +134,11 @@ async function measure(target: string, database: Config['database'], processes: 
   const servers = await Promise.all(Array.from({ length: processes }, () => startServer(dataDir, env, 'src/server/main.ts', nodeArgs)));
   try {
     const from = Date.now() + WARM_UP_SECONDS * 1000;
+    let cpuBefore = 0;
+    const cpuAtStart = setTimeout(() => (cpuBefore = serversCpuMs(servers)), WARM_UP_SECONDS * 1000);
     const { latenciesMs, errors } = await runSessions(servers, sessions, from, from + SECONDS * 1000);
-    return { target, latenciesMs, errors, seconds: SECONDS };
+    clearTimeout(cpuAtStart);
+    return { target, latenciesMs, errors, seconds: SECONDS, serverCpuMs: serversCpuMs(servers) - cpuBefore };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }
@@ -161,7 +173,8 @@ function row(outcome: Outcome): string {
   const sorted = outcome.latenciesMs.toSorted((a, b) => a - b);
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(sorted, p).toFixed(0));
   const perSecond = (outcome.latenciesMs.length / outcome.seconds).toFixed(0);
-  return `| ${outcome.target} | ${p50} | ${p95} | ${p99} | ${perSecond} | ${outcome.errors} |`;
+  const cpuPerRead = (outcome.serverCpuMs / Math.max(1, outcome.latenciesMs.length)).toFixed(2);
+  return `| ${outcome.target} | ${p50} | ${p95} | ${p99} | ${perSecond} | ${cpuPerRead} | ${outcome.errors} |`;
 }
 
 const passes = (outcome: Outcome) => outcome.errors === 0 && outcome.latenciesMs.length > 0 && percentile(outcome.latenciesMs.toSorted((a, b) => a - b), 99) <= P99_GOAL_MS;
@@ -174,14 +187,14 @@ const RUNS: Record<string, () => Promise<Outcome | null>> = {
 
 async function main(): Promise<number> {
   const chosen = (process.env.BENCH_READS_TARGETS || Object.keys(RUNS).join(',')).split(',');
-  const lines = ['| target | p50 ms | p95 ms | p99 ms | reads/s | errors |', '| --- | ---: | ---: | ---: | ---: | ---: |'];
+  const lines = ['| target | p50 ms | p95 ms | p99 ms | reads/s | server CPU ms/read | errors |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: |'];
   let failed = false;
   for (const name of chosen) {
     const run = RUNS[name];
     if (!run) throw new Error(`unknown target ${name}; known: ${Object.keys(RUNS).join(', ')}`);
     const outcome = await run();
     if (!outcome) {
-      lines.push(`| ${name} | not run: no BENCH_DATABASE_URL / TEST_DATABASE_URL | | | | |`);
+      lines.push(`| ${name} | not run: no BENCH_DATABASE_URL / TEST_DATABASE_URL | | | | | |`);
       failed = true;
       continue;
     }
