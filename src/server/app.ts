@@ -120,7 +120,7 @@ export async function buildApp(config: Config) {
   await app.register(clientErrorsPlugin);
   await app.register(unreadBodyPlugin);
   await app.register(requestShapePlugin);
-  await app.register(authPlugin, { signingKey: await loadSigningKey(database.db, config.secretKey) });
+  await app.register(authPlugin, { signingKey: await loadSigningKey(database.db, config.secretKey), listen: database.listen });
   await app.register(mailPlugin, { config });
   await app.register(mailQueuePlugin, { retryMs: config.mailRetryMs });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 4, fields: 40 } });

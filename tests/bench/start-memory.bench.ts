@@ -2,7 +2,8 @@
  * Issue 13: the server `npm start` runs (src/server/start.ts) holds no more memory after the start that
  * built the client (a fresh clone: no dist/) than after a start on that build. Starts it twice on a
  * temporary DIST_DIR and data directory, samples the server process's resident memory at rest, and
- * exits 1 when the two differ by more than 10%.
+ * exits 1 when the two differ by more than 10%, or (issue 35) when the first is above 300 MB: a 512 MB
+ * container must hold the server with room for its work (docs/benchmarks.md says where the memory goes).
  *
  *   npx tsx tests/bench/start-memory.bench.ts
  */
@@ -15,6 +16,7 @@ const SETTLE_MS = 3_000;
 const SAMPLES = 10;
 const SAMPLE_EVERY_MS = 300;
 const MAX_DIFFERENCE = 0.1;
+const MAX_RESIDENT_MB = 300;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,11 +64,12 @@ async function main() {
         `| first (no build: the client built in a child process) | ${(first.startMs / 1000).toFixed(1)} | ${MB(first.bytes)} |`,
         `| second (on that build) | ${(second.startMs / 1000).toFixed(1)} | ${MB(second.bytes)} |`,
         '',
-        `difference ${(difference * 100).toFixed(1)}% (at most ${MAX_DIFFERENCE * 100}%)`,
+        `difference ${(difference * 100).toFixed(1)}% (at most ${MAX_DIFFERENCE * 100}%); first start ${MB(first.bytes)} MB (at most ${MAX_RESIDENT_MB} MB)`,
+        `load average ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')} (1 / 5 / 15 min)`,
         '',
       ].join('\n'),
     );
-    return difference <= MAX_DIFFERENCE ? 0 : 1;
+    return difference <= MAX_DIFFERENCE && first.bytes / 1e6 <= MAX_RESIDENT_MB ? 0 : 1;
   } finally {
     fs.rmSync(path.dirname(distDir), { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });

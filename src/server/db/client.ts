@@ -88,10 +88,19 @@ function parseAsDrizzleOnce(client: PGlite) {
   client.transaction = (callback) => transaction((tx) => callback(Object.assign(tx, { query: withoutDrizzleParsers(tx.query) })));
 }
 
+/**
+ * PGlite's memory (issue 35): postgresql.conf's shared_buffers (128 MB) are allocated in its WebAssembly heap at
+ * start, and a WebAssembly heap never shrinks. One process, a clinic-sized database: a few MB of pages are enough
+ * (PostgreSQL's own minimum for one connection is far below). PGlite's default start parameters come first.
+ */
+export const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+};
+
 async function openPglite(dir: string | null, image?: Blob, observe?: QueryObserver): Promise<Database> {
   const release = dir ? lockDirectory(path.dirname(dir)) : () => {};
   try {
-    const client = await PGlite.create(dir ?? 'memory://', image ? { loadDataDir: image } : {});
+    const client = await PGlite.create(dir ?? 'memory://', { ...PGLITE_OPTIONS, ...(image ? { loadDataDir: image } : {}) });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     parseAsDrizzleOnce(client);

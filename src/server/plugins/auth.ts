@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Listen } from '../db/listen.ts';
 import { AppError, appError } from '../errors.ts';
 import { pendingConsents } from '../services/consents.ts';
 import { startSessionTelling } from '../services/new-device.ts';
+import { SESSION_CHANGES_CHANNEL, forgetAllSessions, forgetUserSessions } from '../services/session-cache.ts';
 import { ACCOUNT_DELETED_HEADER, ACCOUNT_DELETED_VALUE } from '#shared/account-deleted.ts';
 import {
   ACCOUNT_DELETED,
@@ -155,8 +157,20 @@ export function requireVerifiedEmail(request: FastifyRequest): void {
   if (!request.user?.emailVerified) throw appError(409, 'auth.emailNotVerified');
 }
 
-export const authPlugin = fp<{ signingKey: Uint8Array }>(async (app, { signingKey }) => {
+/** Every process forgets the session checks it kept of a user whose sessions changed (services/session-cache.ts). */
+async function listenForSessionChanges(app: FastifyInstance, listen: Listen) {
+  const log = app.log.child({ module: 'session-cache' });
+  const unlisten = await listen(SESSION_CHANGES_CHANNEL, {
+    onPayload: (userId) => forgetUserSessions(userId),
+    onReconnect: () => forgetAllSessions(),
+    onError: (error) => log.warn({ err: error }, 'session changes'),
+  });
+  app.addHook('onClose', async () => unlisten());
+}
+
+export const authPlugin = fp<{ signingKey: Uint8Array; listen: Listen }>(async (app, { signingKey, listen }) => {
   await app.register(cookie);
+  await listenForSessionChanges(app, listen);
   app.decorate('signingKey', signingKey);
   app.decorateRequest('user', null);
   app.decorateRequest('accountDeleted', false);

@@ -4,6 +4,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, users } from '../db/schema.ts';
 import { removeSessionSubscriptions } from './push-subscriptions.ts';
+import { cachedCheck, checkGeneration, forgetSession, keepCheck, type SessionCheck } from './session-cache.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 48 * 60 * 60;
@@ -78,7 +79,7 @@ async function verify(key: Uint8Array, token: string, type: TokenType) {
   // Tokens issued before the claims existed were password sign-ins.
   const amr = isAuthMethods(payload.amr) ? payload.amr : (['pwd'] as AuthMethod[]);
   const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat ?? 0);
-  return { userId: payload.id, familyId: payload.fid, jti: payload.jti, amr, authTime };
+  return { userId: payload.id, familyId: payload.fid, jti: payload.jti, amr, authTime, expiresAtMs: (payload.exp ?? 0) * 1000 };
 }
 
 async function issue(db: Db, key: Uint8Array, userId: string, familyId: string, auth: SessionAuth, device: Device): Promise<SessionTokens> {
@@ -145,6 +146,7 @@ export async function refreshSession(db: Db, key: Uint8Array, token: string, dev
 
 /** Ends a session (a token family); the Web Push subscriptions it registered go with it. */
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  forgetSession(familyId);
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
@@ -192,25 +194,59 @@ export interface SessionUser extends SessionAuth {
 /** An access or refresh token whose user deleted the account (issue 30): the client wipes its local data. */
 export const ACCOUNT_DELETED = 'deleted' as const;
 
-/** The user behind an access token, or null when the token is invalid, expired, or its session was revoked. */
-export async function authenticate(db: Db, key: Uint8Array, token: string): Promise<SessionUser | typeof ACCOUNT_DELETED | null> {
-  let claims: AccessClaims;
+/**
+ * Access tokens whose signature this process checked (per signing key), kept until they expire: the HMAC through
+ * WebCrypto was a fifth of a signed-in read's CPU (issue 35). A token is immutable; its expiry is checked again.
+ */
+const verifiedAccessTokens = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; expiresAtMs: number }>>();
+const MAX_VERIFIED_TOKENS = 20_000;
+
+async function verifyAccess(key: Uint8Array, token: string): Promise<AccessClaims | null> {
+  let verified = verifiedAccessTokens.get(key);
+  if (!verified) verifiedAccessTokens.set(key, (verified = new Map()));
+  const known = verified.get(token);
+  if (known && known.expiresAtMs > Date.now()) return known.claims;
+  verified.delete(token);
+  let claims: Awaited<ReturnType<typeof verify>>;
   try {
     claims = await verify(key, token, 'access');
   } catch {
     return null;
   }
-  // One query per authenticated request: the user, unless this session's family was revoked.
+  if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+  verified.set(token, { claims, expiresAtMs: claims.expiresAtMs });
+  return claims;
+}
+
+/** The user behind an access token, or null when the token is invalid, expired, or its session was revoked. */
+export async function authenticate(db: Db, key: Uint8Array, token: string): Promise<SessionUser | typeof ACCOUNT_DELETED | null> {
+  const claims = await verifyAccess(key, token);
+  if (!claims) return null;
+  const check = await checkSession(db, claims);
+  if (check.kind === 'ended') return null;
+  if (check.kind === 'deleted') return ACCOUNT_DELETED;
+  const { userId, familyId, amr, authTime } = claims;
+  return { id: userId, isStaff: check.isStaff, emailVerified: check.emailVerified, familyId, amr, authTime };
+}
+
+/** The session's state: kept by the process a few seconds (session-cache.ts), else one query. */
+async function checkSession(db: Db, { userId, familyId }: AccessClaims): Promise<SessionCheck> {
+  const cached = cachedCheck(familyId, userId);
+  if (cached) return cached;
+  const generation = checkGeneration();
   const revoked = db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, claims.familyId), isNotNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)));
   const [user] = await db
-    .select({ id: users.id, isStaff: users.isStaff, emailVerifiedAt: users.emailVerifiedAt, deletedAt: users.deletedAt })
+    .select({ isStaff: users.isStaff, emailVerifiedAt: users.emailVerifiedAt, deletedAt: users.deletedAt })
     .from(users)
-    .where(and(eq(users.id, claims.userId), notExists(revoked)));
-  if (!user) return null;
-  if (user.deletedAt) return ACCOUNT_DELETED;
-  const { familyId, amr, authTime } = claims;
-  return { id: user.id, isStaff: user.isStaff, emailVerified: user.emailVerifiedAt !== null, familyId, amr, authTime };
+    .where(and(eq(users.id, userId), notExists(revoked)));
+  const check: SessionCheck = !user
+    ? { kind: 'ended' }
+    : user.deletedAt
+      ? { kind: 'deleted' }
+      : { kind: 'live', isStaff: user.isStaff, emailVerified: user.emailVerifiedAt !== null };
+  keepCheck(familyId, userId, check, generation);
+  return check;
 }

@@ -12,6 +12,7 @@ import { wasBilledTo } from './bills.ts';
 import { recordConsents } from './consents.ts';
 import type { Device } from './sessions.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { forgetUserSessions } from './session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -182,6 +183,7 @@ export async function changeEmail(db: Db, userId: string, email: string): Promis
       .set({ email: normalizeEmail(email), emailVerifiedAt: null, ...touch() })
       .where(eq(users.id, userId)),
   );
+  forgetUserSessions(userId);
   // A reset link mailed to the old address must not outlive it.
   await db.delete(userTokens).where(and(eq(userTokens.userId, userId), isNull(userTokens.usedAt)));
 }
@@ -196,6 +198,7 @@ export async function setPassword(db: Db, userId: string, password: string): Pro
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db.update(users).set({ emailVerifiedAt: new Date(), ...touch() }).where(eq(users.id, userId));
+  forgetUserSessions(userId);
 }
 
 export async function rememberLanguage(db: Db, userId: string, language: Language): Promise<void> {

@@ -41,13 +41,13 @@ function waitForExit(child: ChildProcess): Promise<number | null> {
  * own process on a free port, with its own data directory; in the S3 runs (TEST_S3_ENDPOINT, tests/utils/s3.ts)
  * with a bucket of its own too, unless `env` names one.
  */
-export async function startServer(dataDir?: string, env: Record<string, string> = {}, script = 'src/server/main.ts'): Promise<RunningServer> {
+export async function startServer(dataDir?: string, env: Record<string, string> = {}, script = 'src/server/main.ts', nodeArgs: string[] = []): Promise<RunningServer> {
   const bucket = env.S3_BUCKET ? null : await createTestBucket();
-  return { ...(await spawnServer(dataDir ?? (await migratedDataDir()), { ...(bucket ? s3Env(bucket) : {}), ...env }, script)), s3: bucket };
+  return { ...(await spawnServer(dataDir ?? (await migratedDataDir()), { ...(bucket ? s3Env(bucket) : {}), ...env }, script, nodeArgs)), s3: bucket };
 }
 
-function spawnServer(dataDir: string, env: Record<string, string>, script: string): Promise<Omit<RunningServer, 's3'>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+function spawnServer(dataDir: string, env: Record<string, string>, script: string, nodeArgs: string[]): Promise<Omit<RunningServer, 's3'>> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,6 +11,7 @@ import { generatePassword, hashPassword, verifyPassword } from '../passwords.ts'
 import { useRecoveryCode } from '../recovery-codes.ts';
 import type { SecretBox } from '../secret-box.ts';
 import { checkTotpCode, hasConfirmedTotp } from '../totp.ts';
+import { forgetUserSessions } from '../session-cache.ts';
 import type { UserRow } from '../users.ts';
 import { eraseAccount, type Erased } from './erase.ts';
 
@@ -52,6 +53,7 @@ export async function deleteAccount(ctx: DeletionContext, userId: string): Promi
   const unusableHash = await hashPassword(generatePassword());
   const erased = await ctx.db.transaction((tx) => eraseAccount(tx, userId, unusableHash));
   if (!erased) return null;
+  forgetUserSessions(userId);
   await removeStoredBytes(ctx, erased.storage);
   await mailTheOldAddress(ctx, erased);
   return erased;

@@ -1,5 +1,6 @@
 // Issue 31: a session ended through one process is ended for every process on the same PostgreSQL database at
-// once: its refresh and access tokens are refused by the other process from the next request (no cache).
+// once: its refresh and access tokens are refused by the other process from the next request. (Both apps share
+// this process's session cache; the notice that reaches separate processes is session-changes.test.ts's.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type App } from '#server/app.ts';
 import { API, REFRESH_COOKIE, cookieHeader, expectStatus, loginRequest, pickCookie, registerUser } from '#tests/utils/accounts.ts';
