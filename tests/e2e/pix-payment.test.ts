@@ -25,7 +25,7 @@ const sandboxPay = (code: string) =>
     env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'PAYMENTS_WEBHOOK_SECRET')), DATA_DIR: env.server.dataDir },
   });
 
-it.for(SUPPORTED_LANGUAGES)('in %s at 390 px: checkout with PIX, "Pay with PIX", the QR and code, sandbox:pay with the code, paid within 2 s, the calculator opens', async (language) => {
+it.for(SUPPORTED_LANGUAGES)('in %s at 390 px: checkout with PIX, "Pay with PIX", the QR and code, sandbox:pay with the code, paid within 2 s, the calculator opens', { timeout: 90_000 }, async (language) => {
   const pix = read(language, 'pix');
   const t = read(language, 'signatures');
   const user = await confirmedUser(env.server.url, env.smtp, `pix-e2e-${language.toLowerCase()}@clinica.example`);
@@ -63,4 +63,4 @@ it.for(SUPPORTED_LANGUAGES)('in %s at 390 px: checkout with PIX, "Pay with PIX",
   await page.getByRole('main').getByRole('textbox').first().waitFor();
   expect(await page.getByRole('alert').filter({ hasText: t.calculator.locked }).count()).toBe(0);
   expect(problemsBesidesNetwork(page)).toEqual([]);
-}, 90_000);
+});
