@@ -95,7 +95,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       requireVerifiedEmail(request);
       const order = await getOrder(app.db, request.params.uid, request.params.oid);
       const form = await readForm(request, app.fileStore, ['images']);
-      return withForm(form, async () => {
+      const send = await withForm(form, async () => {
         // v1's order: none left (409) → payment (402) → calibration/isotope → the rest of the form.
         // A replay of a create that already took its slot must not be refused for the slot it took.
         if (!(await findReplay(app.db, order, clientId(form)))) assertCanAdd(order);
@@ -104,8 +104,10 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         const outcome = await createAnalysis(app.db, order, id, input, images!);
         sendVersion(reply, outcome.row.version);
         reply.header('Location', `/api/v1/users/${order.userId}/orders/${order.id}/analysis/${id}/`);
-        return { result: reply.code(201).send(presentAnalysis(outcome.row, order.serviceId, request.t)), keep: outcome.created };
+        return { result: () => reply.code(201).send(presentAnalysis(outcome.row, order.serviceId, request.t)), keep: outcome.created };
       });
+      // Answered once the form's files are settled (kept, or removed from the store).
+      return send();
     },
   );
 
@@ -140,7 +142,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await getAnalysis(app.db, order, request.params.aid);
       assertIfMatch(request, row.version);
       const form = await readForm(request, app.fileStore, ['images']);
-      return withForm(form, async () => {
+      const send = await withForm(form, async () => {
         // v1's order: calibration/isotope (a missing calibration → 404) → status (409) → the rest of the form.
         await assertReferences(app.db, order, parseReference(order, form), 404);
         assertEditable(row);
@@ -148,8 +150,10 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         const updated = await updateAnalysis(app.db, order, row, input, images, expectedVersion(request));
         if (updated.replacedStorageKey) await app.fileStore.remove(updated.replacedStorageKey);
         sendVersion(reply, updated.row.version);
-        return { result: reply.code(204).send(null), keep: images?.kind === 'file' };
+        return { result: () => reply.code(204).send(null), keep: images?.kind === 'file' };
       });
+      // Answered once the form's files are settled (kept, or removed from the store).
+      return send();
     },
   );
 

@@ -74,7 +74,7 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireVerifiedEmail(request);
       const form = await readForm(request, app.fileStore, ['images']);
-      return withForm(form, async () => {
+      const send = await withForm(form, async () => {
         // v1's order: the isotope (its form, then registered for dosimetry) → the rest of the form with the images
         // → the name's uniqueness.
         await assertDosimetryIsotope(app.db, parseIsotope(form));
@@ -82,8 +82,10 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
         const outcome = await createCalibration(app.db, request.params.uid, id, input, images!);
         sendVersion(reply, outcome.row.version);
         reply.header('Location', `/api/v1/users/${request.params.uid}/calibrations/${id}/`);
-        return { result: reply.code(201).send(presentCalibration(outcome.row)), keep: outcome.created };
+        return { result: () => reply.code(201).send(presentCalibration(outcome.row)), keep: outcome.created };
       });
+      // Answered once the form's files are settled (kept, or removed from the store).
+      return send();
     },
   );
 
@@ -119,7 +121,7 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       // a stale version is not stored.
       assertIfMatch(request, row.version);
       const form = await readForm(request, app.fileStore, ['images']);
-      return withForm(form, async () => {
+      const send = await withForm(form, async () => {
         // v1's order: in use by an analysis past DS/II (409) → the isotope → the rest of the form with the images
         // → the name's uniqueness.
         await assertUpdatable(app.db, row);
@@ -128,8 +130,10 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
         const updated = await updateCalibration(app.db, row, input, images, expectedVersion(request));
         if (updated.replacedStorageKey) await app.fileStore.remove(updated.replacedStorageKey);
         sendVersion(reply, updated.row.version);
-        return { result: reply.code(204).send(null), keep: images?.kind === 'file' };
+        return { result: () => reply.code(204).send(null), keep: images?.kind === 'file' };
       });
+      // Answered once the form's files are settled (kept, or removed from the store).
+      return send();
     },
   );
 
