@@ -46,7 +46,11 @@ const whenIdle = (run) => (window.requestIdleCallback ? requestIdleCallback(run,
 const prefetch = () => {
   if (!started) for (const href of modules) fetch(href, { priority: 'low' }).then((response) => response.blob()).catch(() => undefined);
 };
+// A page whose first screen is a form (sign-in, contact…) is there to be used: its app starts once the page has
+// painted, so the form works, offline too, even if the network drops before the visitor touches it.
+const isForm = root.querySelector('form') !== null;
 const startLater = () => {
+  if (isForm) return requestAnimationFrame(() => setTimeout(start));
   whenIdle(prefetch);
   setTimeout(() => whenIdle(start), IDLE_AFTER_LOAD_MS);
 };

@@ -45,8 +45,9 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  * idle 5 s after the load event; after the load it only fetches that code into the cache. Evaluating and rendering the
  * app is seconds of long tasks on a slow phone: run while the visitor only reads, they would hold a tap (issue 35:
  * Lighthouse's Total Blocking Time ≤ 200 ms on every run), and loaded with the page they would take the bandwidth of
- * its styles and LCP image (issue 18: LCP ≤ 2 s). The cost: the page stays inert (its links idle) until the app is in,
- * about a second after the first touch on a slow phone; a form's field tapped meanwhile gets the focus then.
+ * its styles and LCP image (issue 18: LCP ≤ 2 s). The cost: the page stays inert until the app is in, about a second
+ * after the first touch on a slow phone; a link or button tapped meanwhile gets its click then. A page whose first
+ * screen is a form (sign-in, contact…) starts its app once painted: the form is there to be used, offline too.
  */
 function startAppOnInteraction(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];

@@ -138,16 +138,12 @@ describe('public pages pre-rendered by the build (first paint before the scripts
     await context.close();
   });
 
-  it('on /login, a tap on the e-mail field of the still pre-rendered form starts the app, and the field has the focus once it is in', async () => {
+  it('on /login, a page whose first screen is a form, the app takes over after the paint without any interaction (the form works even if the network drops before a touch)', async () => {
     const context = await env.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
     const page = await openPage(context);
     await page.goto(`${env.server.url}/login`);
-    const field = page.locator('#root > [inert]').getByLabel('E-mail');
-    const box = (await field.boundingBox())!;
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     await expect.poll(() => page.locator('[inert]').count(), { timeout: APP_START_MS }).toBe(0);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
-    await page.keyboard.type('nobody@example.com');
+    await page.getByLabel('E-mail').fill('nobody@example.com');
     expect(await page.getByLabel('E-mail').inputValue()).toBe('nobody@example.com');
     await context.close();
   });

@@ -62,6 +62,25 @@ async function expectFocusOn(page: Page, target: Locator, what: string) {
   await expect.poll(async () => ((await isFocused(target)) ? what : await focusedLabel(page)), { timeout: 5_000, message: `focus on ${what}` }).toBe(what);
 }
 
+/**
+ * Enter on the focused file field opens the file chooser. Under load a live refresh of the record may re-render the
+ * form between the Tab and the Enter: a second try Tabs back to the field (the failure names where focus was).
+ */
+async function fileChooserByKeyboard(page: Page, field: Locator) {
+  const seen: string[] = [];
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    if (!(await isFocused(field))) await tabTo(page, field, { back: true });
+    const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    try {
+      return await chooser;
+    } catch {
+      seen.push(await focusedLabel(page));
+    }
+  }
+  throw new Error(`Enter on the file field opened no file chooser; focus was on: ${seen.join(', ')}`);
+}
+
 /** The focused element is inside `dialog` and is the field `label`. */
 async function expectDialogFocus(page: Page, dialog: Locator, label: string) {
   await dialog.waitFor();
@@ -179,9 +198,7 @@ it('staff take a quote to an order, its bill and its payment, then move the anal
   // PR → CO: the report's file field opens the file chooser from the keyboard; the upload shows its progress.
   const reportField = staff.getByLabel(t.staff.analyses.report, { exact: false });
   await tabTo(staff, reportField);
-  const chooser = staff.waitForEvent('filechooser');
-  await staff.keyboard.press('Enter');
-  await (await chooser).setFiles(REPORT);
+  await (await fileChooserByKeyboard(staff, reportField)).setFiles(REPORT);
   await tabTo(staff, move);
   await staff.keyboard.press('Enter');
   await moved('CO').waitFor({ timeout: 30_000 });
