@@ -114,7 +114,8 @@ describe('notifications screen (docs/product.md §2 "Notifications")', () => {
     const api = serve(networkError(), { [`POST ${TOGGLE(2)}`]: () => (online ? { status: 204 } : networkError()) });
     const { panel, undo } = await openScreen();
     expect(await within(panel).findByText(/Não foi possível atualizar as notificações agora: Sem conexão com o servidor\./)).toBeVisible();
-    const unread = section(panel, 'Não lidas');
+    // The failed refresh can say so before the device's copy has rendered.
+    const unread = await within(panel).findByRole('region', { name: 'Não lidas' });
     expect(within(unread).getAllByRole('article')).toHaveLength(3);
 
     const item = within(unread).getByText('A calibração "Lu-177 março" foi criada.').closest('[role="article"]') as HTMLElement;
