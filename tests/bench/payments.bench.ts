@@ -2,21 +2,25 @@
  * Payments on one process (issues 34 and 35): boletos and PIX charges issued by staff per second, and signed webhook
  * confirmations per second over loopback (`payment.confirmed` for boletos, `pix.received` for PIX), 20 senders at
  * a time, with a real SMTP server (smtp-server, tests/utils/smtp.ts) accepting the payment mails the queue sends
- * after commit. Among the confirmations, 50 deliveries of one event id and 50 event ids for one bill: every
- * effect (event row, bill, order, notification, mail) must be there exactly once.
+ * after commit. The senders and the SMTP server run in a process of their own (payment-peer.ts), as a provider and
+ * a mail server do: the rates and CPU times are the server's. Among the confirmations, 50 deliveries of one event
+ * id and 50 event ids for one bill: every effect (event row, bill, order, notification, mail) must be there exactly once.
  *
  * Database: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a PostgreSQL server: the bench makes a database of its own
- * there and drops it), else in-memory PGlite. BENCH_PAYMENTS: how many bills of each kind (default 200).
+ * there and drops it), else PGlite in a data directory, as `npm start` runs it. BENCH_PAYMENTS: how many bills of
+ * each kind (default 200).
  * Exits 1 when a goal is missed or an effect is missing or repeated.
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { and, count as countRows, eq, inArray } from 'drizzle-orm';
 import { buildApp, type App } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
-import { migratedPgliteImage } from '#server/db/client.ts';
 import { bills, notifications, orders, outgoingMails, paymentEvents, users } from '#server/db/schema.ts';
 import { signPayload } from '#server/payments/signature.ts';
 import { loadWebhookSecret } from '#server/services/secrets.ts';
@@ -25,7 +29,7 @@ import { issueBill } from '#server/services/payments.ts';
 import { testConfig } from '#tests/utils/test-app.ts';
 import { createPostgresDatabase } from '#tests/utils/test-database.ts';
 import { uniqueCpf } from '#tests/utils/payments.ts';
-import { startSmtpCapture, type SmtpCapture } from '#tests/utils/smtp.ts';
+import type { PeerAnswer, PeerRequest } from './payment-peer.ts';
 
 const HOST = '127.0.0.1';
 const STAFF_AT_ONCE = 8;
@@ -54,9 +58,9 @@ async function timed(n: number, atOnce: number, task: (i: number) => Promise<voi
   return performance.now() - started;
 }
 
-async function benchDatabase(): Promise<{ database: Config['database']; label: string; drop(): Promise<void> }> {
+async function benchDatabase(dataDir: string): Promise<{ database: Config['database']; label: string; drop(): Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!url) return { database: { kind: 'pglite', dir: null, image: await migratedPgliteImage() }, label: 'PGlite in memory', drop: async () => {} };
+  if (!url) return { database: { kind: 'pglite', dir: path.join(dataDir, 'db') }, label: 'PGlite in a data directory', drop: async () => {} };
   process.env.TEST_DATABASE_URL = url;
   const created = await createPostgresDatabase();
   return { ...created, label: `PostgreSQL (${new URL(url).host}, a database of its own)` };
@@ -66,14 +70,35 @@ interface Phase {
   what: string;
   rate: number;
   goal?: number;
-  /** CPU milliseconds of this process per bill (server, senders and SMTP server alike). */
+  /** CPU milliseconds of the server's process per bill (the senders and the SMTP server have their own). */
   cpu?: number;
+}
+
+/** The senders' and SMTP server's process. */
+interface Peer {
+  ask<T extends PeerAnswer['type']>(request: PeerRequest): Promise<Extract<PeerAnswer, { type: T }>>;
+  process: ChildProcess;
+}
+
+async function startPeer(): Promise<Peer & { smtpUrl: string }> {
+  const child = fork(fileURLToPath(new URL('./payment-peer.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+  const [ready] = (await once(child, 'message')) as [Extract<PeerAnswer, { type: 'ready' }>];
+  let asking = Promise.resolve();
+  const ask = <T extends PeerAnswer['type']>(request: PeerRequest) => {
+    const answered = asking.then(async () => {
+      child.send(request);
+      return (await once(child, 'message'))[0] as Extract<PeerAnswer, { type: T }>;
+    });
+    asking = answered.then(() => undefined);
+    return answered;
+  };
+  return { ask, process: child, smtpUrl: ready.smtpUrl };
 }
 
 interface Bench {
   app: App;
   base: string;
-  smtp: SmtpCapture;
+  peer: Peer;
   secret: string;
   payer: { id: string; email: string };
   problems: string[];
@@ -107,24 +132,17 @@ function eventsFor(method: 'boleto' | 'pix', billIds: string[]): string[] {
 }
 
 async function sendAll(bench: Bench, bodies: string[]) {
-  const results: Record<string, number> = {};
-  const ms = await timed(bodies.length, SENDERS, async (i) => {
-    const body = bodies[i]!;
-    const response = await fetch(`${bench.base}/api/v1/payments/webhook/sandbox/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'dosehub-signature': signPayload(bench.secret, body) },
-      body,
-    });
-    const answer = response.ok ? ((await response.json()) as { result: string }).result : `HTTP ${response.status}`;
-    results[answer] = (results[answer] ?? 0) + 1;
-  });
+  const requests = bodies.map((body) => ({ body, signature: signPayload(bench.secret, body) }));
+  const { ms, results } = await bench.peer.ask<'sent'>({ type: 'send', url: `${bench.base}/api/v1/payments/webhook/sandbox/`, senders: SENDERS, requests });
   return { ms, results };
 }
+
+const mailsTo = async (bench: Bench) => (await bench.peer.ask<'count'>({ type: 'count', to: bench.payer.email })).n;
 
 /** Waits until the SMTP server has `expected` mails for the payer (or the wait runs out); milliseconds since `since`. */
 async function mailsDelivered(bench: Bench, expected: number, since: number): Promise<number> {
   const deadline = performance.now() + MAIL_WAIT_MS;
-  while (bench.smtp.messagesTo(bench.payer.email).length < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  while ((await mailsTo(bench)) < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
   const ms = performance.now() - since;
   await bench.app.mailQueue.idle();
   return ms;
@@ -151,7 +169,7 @@ async function checkEffects(bench: Bench, method: string, confirmed: OrderRow[],
   expect(bench, `${method}: paid bills`, bills_.filter((bill) => bill.status === 'paid').length, n);
   expect(bench, `${method}: confirmed orders`, paidOrders!.n, n);
   expect(bench, `${method}: payment notifications`, notices!.n, n);
-  expect(bench, `${method}: payment mails accepted by the SMTP server`, bench.smtp.messagesTo(bench.payer.email).length, n);
+  expect(bench, `${method}: payment mails accepted by the SMTP server`, await mailsTo(bench), n);
   expect(bench, `${method}: mails still pending`, pending!.n, 0);
   await db.delete(notifications).where(eq(notifications.userId, bench.payer.id));
 }
@@ -166,7 +184,7 @@ async function benchMethod(bench: Bench, method: 'boleto' | 'pix'): Promise<Phas
   const issued = await app.db.select({ orderId: bills.orderId, providerBillId: bills.providerBillId }).from(bills).where(inArray(bills.orderId, toIssue.map((order) => order.id)));
   const billIdOf = new Map(issued.map((bill) => [bill.orderId, bill.providerBillId]));
   await app.mailQueue.idle();
-  bench.smtp.clear();
+  await bench.peer.ask({ type: 'clear' });
   const started = performance.now();
   const webhookCpu = cpuMs();
   const { ms, results } = await sendAll(bench, eventsFor(method, toIssue.map((order) => billIdOf.get(order.id)!)));
@@ -185,14 +203,14 @@ async function benchMethod(bench: Bench, method: 'boleto' | 'pix'): Promise<Phas
 
 async function main(): Promise<number> {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dosehub-bench-payments-'));
-  const smtp = await startSmtpCapture();
-  const database = await benchDatabase();
-  const app = await buildApp(testConfig({ host: HOST, dataDir, database: database.database, smtpUrl: smtp.url }));
+  const peer = await startPeer();
+  const database = await benchDatabase(dataDir);
+  const app = await buildApp(testConfig({ host: HOST, dataDir, database: database.database, smtpUrl: peer.smtpUrl }));
   try {
     const base = await app.listen({ host: HOST, port: 0 });
     const email = `bench-${randomUUID()}@dosehub.test`;
     const [payer] = await app.db.insert(users).values({ email, passwordHash: 'x', name: 'Bench Payer', cpf: uniqueCpf().replace(/\D/g, ''), emailVerifiedAt: new Date() }).returning();
-    const bench: Bench = { app, base, smtp, secret: await loadWebhookSecret(app.db, null), payer: { id: payer!.id, email }, problems: [] };
+    const bench: Bench = { app, base, peer, secret: await loadWebhookSecret(app.db, null), payer: { id: payer!.id, email }, problems: [] };
 
     const provider = app.payments.issuer;
     const request = { amountCents: 150_050, payer: { name: payer!.name, document: payer!.cpf! }, dueDate: '2026-12-31', documentNumber: '26/0001-01' };
@@ -221,7 +239,7 @@ async function main(): Promise<number> {
     return bench.problems.length > 0 || missed.length > 0 ? 1 : 0;
   } finally {
     await app.close();
-    await smtp.close();
+    await peer.ask({ type: 'close' });
     await database.drop();
     await fsp.rm(dataDir, { recursive: true, force: true });
   }

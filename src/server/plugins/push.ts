@@ -39,7 +39,7 @@ export const pushPlugin = fp<{ config: Config }>(async (app, { config }) => {
     transport: pushTransport({ publicOnly: !allowInsecureEndpoints }),
   });
   const stop = onCommittedHere(app.db, ({ events }) => {
-    for (const event of events) if (event.type === NOTIFICATION_CREATED && event.id) pusher.pushNotification(event.userId, event.id);
+    pusher.pushNotifications(events.flatMap((event) => (event.type === NOTIFICATION_CREATED && event.id ? [{ userId: event.userId, notificationId: event.id }] : [])));
   });
   app.decorate('push', { publicKey: keys.publicKey, allowInsecureEndpoints, pusher });
   app.addHook('onClose', async () => {

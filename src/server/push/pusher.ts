@@ -6,7 +6,7 @@ import {
   deleteSubscriptionById,
   recordPushFailure,
   recordPushSuccess,
-  subscriptionsOf,
+  subscriptionsOfUsers,
   type PushSubscriptionRow,
 } from '../services/push-subscriptions.ts';
 import { deliver, type Delivery } from './deliver.ts';
@@ -56,10 +56,13 @@ export class Pusher {
     this.transport = options.transport ?? pushTransport({ publicOnly: true });
   }
 
-  /** Sends a new notification to each of its user's subscriptions, in the background; never throws. */
-  pushNotification(userId: string, notificationId: string): void {
-    if (this.closing.signal.aborted) return;
-    const job = this.sendNotification(userId, notificationId).catch((error: unknown) => {
+  /**
+   * Sends new notifications (those of one committed change, or of a batch of them) to each of their users'
+   * subscriptions, in the background; never throws. One lookup of the subscriptions for them all.
+   */
+  pushNotifications(notifications: readonly { userId: string; notificationId: string }[]): void {
+    if (this.closing.signal.aborted || notifications.length === 0) return;
+    const job = this.sendNotifications(notifications).catch((error: unknown) => {
       if (!this.closing.signal.aborted) this.options.log.error({ err: error }, 'push failed');
     });
     this.inFlight.add(job);
@@ -82,11 +85,15 @@ export class Pusher {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  private async sendNotification(userId: string, notificationId: string): Promise<void> {
-    const { db, translator } = this.options;
-    const subscriptions = await subscriptionsOf(db, userId);
+  private async sendNotifications(notifications: readonly { userId: string; notificationId: string }[]): Promise<void> {
+    const subscriptions = await subscriptionsOfUsers(this.options.db, [...new Set(notifications.map(({ userId }) => userId))]);
     if (subscriptions.length === 0) return;
-    const message = await notificationMessage(db, translator, userId, notificationId);
+    await Promise.all(notifications.map(({ userId, notificationId }) => this.sendNotification(userId, notificationId, subscriptions.filter((row) => row.userId === userId))));
+  }
+
+  private async sendNotification(userId: string, notificationId: string, subscriptions: PushSubscriptionRow[]): Promise<void> {
+    if (subscriptions.length === 0) return;
+    const message = await notificationMessage(this.options.db, this.options.translator, userId, notificationId);
     if (message) await Promise.all(subscriptions.map((subscription) => this.sendTo(subscription, message)));
   }
 

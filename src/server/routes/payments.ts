@@ -7,7 +7,7 @@ import type { WebhookOutcome } from '../metrics/registry.ts';
 import { noticeContext } from '../http/notices.ts';
 import { WEBHOOK_SIGNED } from '../http/openapi.ts';
 import { WebhookRefused } from '../payments/provider.ts';
-import { receivePayment } from '../services/payments.ts';
+import { receivePayment } from '../services/payment-confirmations.ts';
 
 /** The webhook's outcomes as the metrics name them (docs/deployment.md "Metrics"). */
 const WEBHOOK_OUTCOMES = { confirmed: 'confirmed', replayed: 'replayed', alreadyPaid: 'already_paid' } as const satisfies Record<string, WebhookOutcome>;

@@ -57,12 +57,19 @@ export interface DeliveryReport {
  * transaction commits (plugins/mail-queue.ts), in the background; otherwise by the next run of the retry job.
  */
 export async function queueMail(tx: Db, kind: MailKind, message: MailMessage): Promise<string> {
-  const [row] = await tx
+  const [id] = await queueMails(tx, kind, [message]);
+  return id!;
+}
+
+/** `queueMail` for several mails in one statement (a batch of confirmations: services/group-commit.ts). */
+export async function queueMails(tx: Db, kind: MailKind, messages: readonly MailMessage[]): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const rows = await tx
     .insert(outgoingMails)
-    .values({ kind, recipient: message.to, replyTo: message.replyTo ?? null, subject: message.subject, text: message.text, html: message.html })
+    .values(messages.map((message) => ({ kind, recipient: message.to, replyTo: message.replyTo ?? null, subject: message.subject, text: message.text, html: message.html })))
     .returning({ id: outgoingMails.id });
-  noteQueuedMail(tx, row!.id);
-  return row!.id;
+  for (const row of rows) noteQueuedMail(tx, row.id);
+  return rows.map((row) => row.id);
 }
 
 /** Takes the due rows (all of `ids` when given, else a batch) nobody else holds, counting the attempt and leasing them. */

@@ -14,14 +14,21 @@ export const NOTIFICATION_CHECKED = 'notification.checked';
 
 export const notificationCreated = (row: NotificationRow) => ({ type: NOTIFICATION_CREATED, userId: row.userId, id: row.id });
 
+type NewNotification = { userId: string; kind: Kind; key: string; values?: Record<string, string | number> };
+
 /** Stores a notification in the caller's transaction; the caller publishes `notificationCreated` with its write. */
-export async function insertNotification(
-  tx: Db,
-  userId: string,
-  { kind, key, values = {} }: { kind: Kind; key: string; values?: Record<string, string | number> },
-): Promise<NotificationRow> {
-  const [row] = await tx.insert(notifications).values({ userId, kind, messageKey: key, messageValues: values }).returning();
+export async function insertNotification(tx: Db, userId: string, notice: Omit<NewNotification, 'userId'>): Promise<NotificationRow> {
+  const [row] = await insertNotifications(tx, [{ ...notice, userId }]);
   return row!;
+}
+
+/** `insertNotification` for several, in one statement; the rows in the notices' order. */
+export async function insertNotifications(tx: Db, notices: readonly NewNotification[]): Promise<NotificationRow[]> {
+  if (notices.length === 0) return [];
+  return tx
+    .insert(notifications)
+    .values(notices.map(({ userId, kind, key, values = {} }) => ({ userId, kind, messageKey: key, messageValues: values })))
+    .returning();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PushSubscriptionBody } from '#shared/schemas/push.ts';
 import type { Db } from '../db/client.ts';
 import { pushSubscriptions } from '../db/schema.ts';
@@ -33,8 +33,10 @@ export async function removeSessionSubscriptions(db: Db, sessionId: string): Pro
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
 }
 
-export function subscriptionsOf(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
-  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+/** The subscriptions of the users, in one query. */
+export function subscriptionsOfUsers(db: Db, userIds: readonly string[]): Promise<PushSubscriptionRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, [...userIds]));
 }
 
 /** The push service said the subscription is gone (404/410). */

@@ -2,7 +2,7 @@
 // the open events stream, one Web Push, one e-mail in the user's language; a retried delivery none of them again.
 // An amount that does not match is logged with what was sent.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { receivePayment } from '#server/services/payments.ts';
+import { receivePayment } from '#server/services/payment-confirmations.ts';
 import { registerUser, verifyEmail, type SignedInUser } from '#tests/utils/accounts.ts';
 import { createLiveTestApp, openUserEvents, registerPush, type LiveTestApp } from '#tests/utils/live.ts';
 import { createOrder, staffUser } from '#tests/utils/orders.ts';

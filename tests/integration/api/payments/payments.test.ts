@@ -169,6 +169,42 @@ describe('the sandbox webhook', () => {
     expect(await paymentNotices(user)).toHaveLength(1);
   });
 
+  it('events arriving together are confirmed together, each answered on its own: confirmed, replayed, already paid, 404, 409', async () => {
+    const [a, b, c] = await Promise.all(['Ana Lote', 'Bia Lote', 'Caio Lote'].map((name) => billedUser(name)));
+    const idOf = async (order: Order) => (await billOf(order)).providerBillId;
+    const event = (id: string, billId: string, amount = '1500.50') => JSON.stringify({ id, type: 'payment.confirmed', data: { billId, amount, paidAt: new Date().toISOString() } });
+    const [billA, billB, billC] = await Promise.all([a!.order, b!.order, c!.order].map(idOf));
+    const bodies = [
+      event(`evt_lot_a_${a!.order.id}`, billA!),
+      event(`evt_lot_b_${b!.order.id}`, billB!),
+      event(`evt_lot_unknown_${a!.order.id}`, 'no-such-bill'),
+      event(`evt_lot_c_wrong_${c!.order.id}`, billC!, '15.00'),
+      event(`evt_lot_c_${c!.order.id}`, billC!),
+      event(`evt_lot_a_${a!.order.id}`, billA!),
+      event(`evt_lot_a_${a!.order.id}`, billA!),
+      event(`evt_lot_b_again_${b!.order.id}`, billB!),
+    ];
+    const answers = await Promise.all(bodies.map((body) => sendWebhook(t.app, body)));
+    expect(answers.map((answer) => (answer.statusCode === 200 ? answer.json<{ result: string }>().result : answer.statusCode))).toEqual([
+      'confirmed',
+      'confirmed',
+      404,
+      409,
+      'confirmed',
+      'replayed',
+      'replayed',
+      'alreadyPaid',
+    ]);
+    await t.app.mailQueue.idle();
+    for (const { user, order } of [a!, b!, c!]) {
+      expect((await t.app.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.statusPayment).toBe('CON');
+      expect(await paymentNotices(user)).toHaveLength(1);
+      expect(mailsTo(t.smtp, user.email).filter((mail) => mail.subject.includes('confirmado'))).toHaveLength(1);
+    }
+    const recorded = await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.billId, (await billOf(b!.order)).id));
+    expect(recorded.map((row) => row.eventId).sort()).toEqual([`evt_lot_b_${b!.order.id}`, `evt_lot_b_again_${b!.order.id}`].sort());
+  });
+
   it('the e-mail goes in the user\'s language', async () => {
     const { user, order } = await billedUser('Helen Paid');
     await t.app.db.update(users).set({ language: 'en-US' }).where(eq(users.id, user.id));
