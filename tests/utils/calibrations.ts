@@ -127,7 +127,7 @@ export function toggleCheck(app: App, user: User, nid: string, body?: { checked:
 }
 
 /** Registers a user and confirms the e-mail with the mailed link (calibration writes need it). */
-export async function verifiedUser(t: MailingTestApp, overrides: RegistrationOverrides = {}): Promise<SignedInUser> {
+export async function verifiedUser(t: Pick<MailingTestApp, 'app' | 'smtp'>, overrides: RegistrationOverrides = {}): Promise<SignedInUser> {
   const user = await registerUser(t.app, overrides);
   await verifyEmail(t.app, t.smtp, user);
   return user;

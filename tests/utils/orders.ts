@@ -24,7 +24,7 @@ export const STAFF_ORDERS_URL = `${API}/staff/orders/`;
  * A verified user made staff directly in the database (as the first-start staff account is), with the authenticator
  * app every staff session needs (issue 31); its cookies are a session signed in with both factors.
  */
-export async function staffUser(t: MailingTestApp): Promise<SignedInUser> {
+export async function staffUser(t: Pick<MailingTestApp, 'app' | 'smtp'>): Promise<SignedInUser> {
   const user = await verifiedUser(t, { name: 'Sara Staff' });
   await t.app.db.update(users).set({ isStaff: true }).where(eq(users.id, user.id));
   return enrolTotp(t.app, user);

@@ -7,6 +7,10 @@ import pg from 'pg';
 import { buildApp, type App } from '#server/app.ts';
 import { makeDataDir, verifyEmail, registerUser, type SignedInUser } from '#tests/utils/accounts.ts';
 import { createCalibration, listNotifications, toggleCheck } from '#tests/utils/calibrations.ts';
+import { createOrder, staffUser } from '#tests/utils/orders.ts';
+import { issuedOrder, paymentEvent, sendWebhook } from '#tests/utils/payments.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { bills, orders, paymentEvents } from '#server/db/schema.ts';
 import { VAPID_KEY_URL, openUserEvents, registerPush } from '#tests/utils/live.ts';
 import { startPushService, type PushService } from '#tests/utils/push-service.ts';
 import { json, type SseStream } from '#tests/utils/sse.ts';
@@ -113,5 +117,28 @@ describe('two instances on one PostgreSQL database', () => {
     expect(json(await onB.next('unread', 5000))).toEqual({ unread: 0 });
     await createCalibration(instanceA, user, { calibrationName: 'Depois' });
     expect(json<{ notification: { message: string } }>(await onB.next('notification', 2000)).notification.message).toBe('Calibração "Depois" cadastrada.');
+  });
+
+  it('payment events for the same bills reaching both at once, in opposite orders: each bill paid once, each event answered once', async () => {
+    const staff = await staffUser({ app: instanceA, smtp });
+    const payer = await userOn(instanceA);
+    const billed = [];
+    for (let i = 0; i < 6; i++) {
+      const order = await createOrder(instanceA, staff, payer, { paid: false, price: 100 });
+      billed.push(await issuedOrder(instanceA, staff, order.id, { cpf: '529.982.247-25' }));
+    }
+    const events = billed.map((order) => paymentEvent(order.bill!.line!, '100.00'));
+    const answers = await Promise.all([
+      ...events.map((body) => sendWebhook(instanceA, body)),
+      ...[...events].reverse().map((body) => sendWebhook(instanceB, body)),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(200));
+    const results = answers.map((answer) => answer.json<{ result: string }>().result).sort();
+    expect(results).toEqual([...Array(6).fill('confirmed'), ...Array(6).fill('replayed')]);
+    const ids = billed.map((order) => order.id);
+    const paid = await instanceA.db.select().from(orders).where(inArray(orders.id, ids));
+    expect(paid.map((order) => order.statusPayment)).toEqual(Array(6).fill('CON'));
+    const billRows = await instanceA.db.select().from(bills).where(inArray(bills.orderId, ids));
+    for (const bill of billRows) expect(await instanceA.db.select().from(paymentEvents).where(eq(paymentEvents.billId, bill.id))).toHaveLength(1);
   });
 });
