@@ -21,6 +21,12 @@ export function deflatePool(count: number, create: () => Worker): Deflate {
         if ('error' in data) answer.reject(new Error(data.error));
         else answer.resolve(data.chunks);
       };
+      // A worker that fails (out of memory, say) fails what is waiting rather than leaving the intake waiting forever.
+      worker.onerror = (event) => {
+        for (const answer of waiting.values()) answer.reject(new Error(event.message || 'deflate worker failed'));
+        waiting.clear();
+        busy.fill(0);
+      };
       return worker;
     });
   return (chunks) =>
