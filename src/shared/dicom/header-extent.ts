@@ -105,6 +105,22 @@ export function pixelDataSpan(bytes: Uint8Array): { start: number; end: number; 
   }
 }
 
+/**
+ * Where the top-level Pixel Data element starts and, when its length is defined (native pixels), where its value
+ * ends, from the file's first bytes; 'more' when they end before that is known, 'unknown' as for `headerExtent`.
+ */
+export function pixelDataBounds(bytes: Uint8Array): { start: number; end: number | null } | 'more' | 'unknown' {
+  const found = locatePixelData(bytes);
+  if (typeof found === 'string') return found;
+  try {
+    const { value, length } = new ElementWalker(bytes).element(found.at, found.encoding);
+    return { start: found.at, end: length === UNDEFINED_LENGTH ? null : value + length };
+  } catch (error) {
+    if (error instanceof OutOfBytes) return 'more';
+    throw error;
+  }
+}
+
 function locatePixelData(bytes: Uint8Array): { at: number; encoding: Encoding } | 'more' | 'unknown' {
   if (bytes.length < PREAMBLE_AND_PREFIX) return 'more';
   const walker = new ElementWalker(bytes);

@@ -1,6 +1,6 @@
 // Table's styles load with this panel (a route chunk), not with the first page (src/app/ui/mantine-styles.ts).
 import '@mantine/core/styles/Table.css';
-import { Fragment, useRef, type ChangeEvent } from 'react';
+import { Fragment, memo, useRef, type ChangeEvent } from 'react';
 import { Alert, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#app/lib/use-language.ts';
@@ -105,7 +105,8 @@ function StepProgress({ label, done, total }: { label: string; done: number; tot
   );
 }
 
-function Review({ summary, checks }: { summary: StudySummary; checks: StudyCheck[] }) {
+/** Memoised: while de-identifying, each progress message re-renders the panel with the same summary, and its tables are most of the page's work. */
+const Review = memo(function Review({ summary, checks }: { summary: StudySummary; checks: StudyCheck[] }) {
   const { t } = useTranslation('dicom');
   const language = useLanguage();
   const counts = {
@@ -132,7 +133,7 @@ function Review({ summary, checks }: { summary: StudySummary; checks: StudyCheck
       <Text size="sm">{t('pixelsKept')}</Text>
     </Stack>
   );
-}
+});
 
 /** The checks as alerts: blocks in red, warnings in yellow. */
 function Checks({ checks }: { checks: StudyCheck[] }) {

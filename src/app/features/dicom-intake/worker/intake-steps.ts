@@ -1,15 +1,14 @@
-import { ZipWriter } from '@zip.js/zip.js/index-native.js';
+import { editedBlobCopy, readLayout, type BlobLayout, type CopyPart } from '#shared/dicom/blob-copy.ts';
 import { deidentifyFile, type DeidentifyContext } from '#shared/dicom/deidentify.ts';
 import { TAG, textOf } from '#shared/dicom/dicom-dataset.ts';
 import { UnsupportedCharacterSetError } from '#shared/dicom/character-sets.ts';
-import { isCutShort, isDicomPart10, readDicom } from '#shared/dicom/dicom-file.ts';
-import { editedCopy } from '#shared/dicom/header-copy.ts';
+import { isCutShort, readDicom } from '#shared/dicom/dicom-file.ts';
 import { UidMap } from '#shared/dicom/uid-map.ts';
 import { SummaryBuilder, type LeftOutFile, type LeftOutReason } from '../study-summary.ts';
-import { blobSink } from './blob-sink.ts';
+import { deflateRaw, entryData, type Deflate } from './entry-data.ts';
 import type { FromWorker, ToWorker } from './intake-protocol.ts';
 import { sourcesOf, type Source } from './sources.ts';
-import { levelFor, partsReader } from './zip-entry.ts';
+import { zipBlob, type EntryData } from './zip-blob.ts';
 
 /**
  * The intake's two steps, as the worker runs them: read the chosen files (and zips), summarise them,
@@ -19,8 +18,8 @@ const DICOM_DIRECTORY = '1.2.840.10008.1.3.10';
 /** Past this much DICOM (or 65,535 files) the zip is written with ZIP64 records from its first entry. */
 const ZIP64_ABOVE_BYTES = 0xffff_ffff - 64 * 1024 * 1024;
 const ZIP64_ABOVE_FILES = 0xffff;
-/** Entries zipped at once, at least (as many as codec workers otherwise), and as many files read and de-identified ahead: memory holds a few files. */
-const ZIPPING_AT_ONCE = 2;
+/** A copy reads this much of its file first: all of most files in one read (no slice), which its CRC-32 needs anyway. */
+const COPY_FIRST_READ = 8 * 1024 * 1024;
 /** Progress reaches the page at most this often (each message re-renders the panel), its start and end always. */
 export const PROGRESS_EVERY_MS = 250;
 
@@ -28,11 +27,14 @@ const reasonOf = (error: unknown): LeftOutReason => (error instanceof Unsupporte
 
 export interface IntakeOptions {
   zip64AboveBytes?: number;
-  /** Zip.js codec workers to compress with (set up by intake.worker.ts); 0: compress here. */
-  zipWorkers?: number;
+  /** Where compressible copies are deflated (deflate workers set up by intake.worker.ts, else here), and how many copies are made ahead of the zip. */
+  copies?: { deflate: Deflate; ahead: number };
 }
 
-export function createIntake(post: (message: FromWorker) => void, { zip64AboveBytes = ZIP64_ABOVE_BYTES, zipWorkers = 0 }: IntakeOptions = {}) {
+export function createIntake(
+  post: (message: FromWorker) => void,
+  { zip64AboveBytes = ZIP64_ABOVE_BYTES, copies: { deflate, ahead } = { deflate: deflateRaw, ahead: 2 } }: IntakeOptions = {},
+) {
   /** Each source that is a readable DICOM image, with its series (for the zip's folders). */
   let images: { source: Source; series: string }[] = [];
   let progressAt = -Infinity;
@@ -49,26 +51,27 @@ export function createIntake(post: (message: FromWorker) => void, { zip64AboveBy
     const summary = new SummaryBuilder();
     for (const [index, source] of sources.entries()) {
       progress('scan', index, sources.length);
-      let bytes: Uint8Array;
+      let layout: BlobLayout;
       try {
-        bytes = await source.read();
+        layout = await readLayout(await source.blob());
       } catch {
         summary.addUnreadable(source.name, 'unreadable');
         continue;
       }
-      if (!isDicomPart10(bytes)) {
+      if (layout.kind === 'notDicom') {
         summary.addNotDicom(source.name);
         continue;
       }
-      if (isCutShort(bytes)) {
+      if (layout.kind === 'cutShort' || (layout.kind === 'whole' && isCutShort(layout.bytes))) {
         summary.addUnreadable(source.name, 'cutShort');
         continue;
       }
       try {
-        const { meta, dataset } = readDicom(bytes.buffer as ArrayBuffer);
+        // Only the header when the pixel data ends the file (most files): it is all the summary needs.
+        const { meta, dataset } = readDicom(layout.kind === 'split' ? layout.prefix.slice(0, layout.pixelData.start).buffer : (layout.bytes.buffer as ArrayBuffer));
         // A DICOMDIR indexes the files and lists the patient's name: it is not sent.
         if (textOf(meta, '00020002') === DICOM_DIRECTORY) continue;
-        summary.addDicom(dataset, bytes.byteLength);
+        summary.addDicom(dataset, source.size);
         images.push({ source, series: textOf(dataset, TAG.seriesInstance) });
       } catch (error) {
         summary.addUnreadable(source.name, reasonOf(error));
@@ -81,23 +84,19 @@ export function createIntake(post: (message: FromWorker) => void, { zip64AboveBy
   async function deidentify(patientId: string) {
     const started = performance.now();
     const uids = new UidMap();
-    // The zip streams out a few MB at a time (blob-sink.ts); ZIP64 is decided up front from the study's size
-    // (zip.js would also switch by itself); level 1: DICOM pixels gain little from harder deflate.
-    const sink = blobSink('application/zip');
+    // The zip is one Blob of the copies' Blobs (zip-blob.ts): pixel data stays a slice of the chosen file. ZIP64 is
+    // decided up front from the study's size (the writer also switches by itself where an entry needs it).
     const studyBytes = images.reduce((sum, { source }) => sum + source.size, 0);
-    const zip64 = studyBytes > zip64AboveBytes || images.length >= ZIP64_ABOVE_FILES ? true : undefined;
-    const writer = new ZipWriter(sink.writable, { level: 1, zip64 });
-    const zippingAtOnce = Math.max(ZIPPING_AT_ONCE, zipWorkers);
+    const writer = zipBlob({ zip64: studyBytes > zip64AboveBytes || images.length >= ZIP64_ABOVE_FILES });
     const seriesFolders = new Map<string, string>();
     let inputBytes = 0;
     const skipped: LeftOutFile[] = [];
-    // Reading and de-identifying run a few files ahead of the zip; entries are added in the study's order.
+    // Copies are made a few files ahead of the zip; entries are added in the study's order.
     const copies = images.map(() => null as Promise<Copy> | null);
-    const copyOf = (index: number) => (copies[index] ??= deidentifiedCopy(images[index]!.source, { patientId, uids }));
-    const adding = new Set<Promise<unknown>>();
+    const copyOf = (index: number) => (copies[index] ??= zipEntry(images[index]!.source, { patientId, uids }, deflate));
     for (const [index, { source, series }] of images.entries()) {
       progress('deidentify', index, images.length);
-      for (let ahead = index + 1; ahead <= index + zippingAtOnce && ahead < images.length; ahead++) void copyOf(ahead);
+      for (let next = index + 1; next <= index + ahead && next < images.length; next++) void copyOf(next);
       const copy = await copyOf(index);
       copies[index] = null;
       if ('reason' in copy) {
@@ -107,18 +106,10 @@ export function createIntake(post: (message: FromWorker) => void, { zip64AboveBy
       inputBytes += copy.inputBytes;
       if (!seriesFolders.has(series)) seriesFolders.set(series, `series-${String(seriesFolders.size + 1).padStart(2, '0')}`);
       // Entry names are ours: the original paths often hold the patient's name.
-      const name = `${seriesFolders.get(series)}/${String(index + 1).padStart(5, '0')}.dcm`;
-      // A stored entry needs only its CRC-32, cheaper here than the round trip to a codec worker.
-      const level = levelFor(copy.parts);
-      const added = writer.add(name, partsReader(copy.parts), { level, useWebWorkers: level > 0 && zipWorkers > 0 });
-      adding.add(added);
-      void added.finally(() => adding.delete(added));
-      if (adding.size >= zippingAtOnce) await Promise.race(adding);
+      writer.add(`${seriesFolders.get(series)}/${String(index + 1).padStart(5, '0')}.dcm`, copy.entry);
     }
-    await Promise.all(adding);
     if (skipped.length === images.length) throw new Error(`none of the ${images.length} files could be de-identified`);
-    await writer.close();
-    const zip = await sink.blob();
+    const zip = writer.close();
     progress('deidentify', images.length, images.length);
     post({
       type: 'deidentified',
@@ -133,21 +124,30 @@ export function createIntake(post: (message: FromWorker) => void, { zip64AboveBy
   return { scan, deidentify };
 }
 
-type Copy = { parts: Uint8Array[]; inputBytes: number } | { reason: LeftOutReason };
+type Copy = { entry: EntryData; inputBytes: number } | { reason: LeftOutReason };
 
-/** A source's de-identified copy (header rewritten, pixel data as it was), or why it could not be made (then nothing of it goes into the zip). */
-async function deidentifiedCopy(source: Source, context: DeidentifyContext): Promise<Copy> {
-  let bytes: Uint8Array;
+/** A source's de-identified copy as a zip entry (header rewritten, pixel data as it was), or why it could not be made (then nothing of it goes into the zip). */
+async function zipEntry(source: Source, context: DeidentifyContext, deflate: Deflate): Promise<Copy> {
+  let blob: Blob;
+  let layout: BlobLayout;
   try {
-    bytes = await source.read();
+    blob = await source.blob();
+    layout = await readLayout(blob, COPY_FIRST_READ);
   } catch {
     return { reason: 'unreadable' };
   }
+  if (layout.kind === 'notDicom' || layout.kind === 'cutShort') return { reason: layout.kind === 'cutShort' ? 'cutShort' : 'unreadable' };
+  let copy: CopyPart[];
   try {
-    const parts = editedCopy(bytes, (file) => deidentifyFile(file.meta, file.dataset, context));
-    return { parts, inputBytes: bytes.byteLength };
+    copy = editedBlobCopy(blob, layout, (file) => deidentifyFile(file.meta, file.dataset, context));
   } catch (error) {
     return { reason: reasonOf(error) };
+  }
+  try {
+    return { entry: await entryData(copy, deflate), inputBytes: blob.size };
+  } catch {
+    // The chosen file could not be read again (moved, changed).
+    return { reason: 'unreadable' };
   }
 }
 

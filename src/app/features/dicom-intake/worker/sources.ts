@@ -1,4 +1,4 @@
-import { BlobReader, Uint8ArrayWriter, ZipReader, configure } from '@zip.js/zip.js/index-native.js';
+import { BlobReader, BlobWriter, ZipReader, configure } from '@zip.js/zip.js/index-native.js';
 
 // Already in a worker: zip.js inflates here (native DecompressionStream), with no worker of its own.
 configure({ useWebWorkers: false });
@@ -7,7 +7,8 @@ configure({ useWebWorkers: false });
 export interface Source {
   name: string;
   size: number;
-  read: () => Promise<Uint8Array>;
+  /** The file itself (its slices are read as needed, and a copy can refer to them), or a zip entry inflated into a Blob. */
+  blob: () => Promise<Blob>;
 }
 
 const isZip = async (file: File) => file.name.toLowerCase().endsWith('.zip') || (await file.slice(0, 4).text()) === 'PK\u0003\u0004';
@@ -25,7 +26,7 @@ export async function sourcesOf(files: File[]): Promise<{ sources: Source[]; zip
       sources.push({
         name,
         size: file.size,
-        read: async () => new Uint8Array(await file.arrayBuffer()),
+        blob: async () => file,
       });
       continue;
     }
@@ -37,7 +38,7 @@ export async function sourcesOf(files: File[]): Promise<{ sources: Source[]; zip
       sources.push({
         name: `${name}/${entry.filename}`,
         size: entry.uncompressedSize,
-        read: () => getData(new Uint8ArrayWriter()),
+        blob: () => getData(new BlobWriter()),
       });
     }
   }
