@@ -11,7 +11,9 @@ import { takesAnalyses } from '../analysis-values.ts';
 import { completionOf, formatDate, formatPercent } from '../format.ts';
 import { PixCharge } from '#app/ui/pix-charge.tsx';
 import { renewOrderPix } from '../api/order-queries.ts';
+import { canChoosePayment } from '../store/order-payment.ts';
 import { BillDetails } from './bill-details.tsx';
+import { PaymentChoice } from './payment-choice.tsx';
 
 export type DisabledReason = 'billPaid' | 'billMissing' | 'paymentPending' | 'noneRemaining' | 'noAnalyses' | 'refunded';
 
@@ -69,7 +71,13 @@ export function OrderItem({ order, remaining }: { order: OrderRecord; remaining:
             <DetailField label={t('fields.payment')}>{t(`payment.${order.statusCode}`)}</DetailField>
             <DetailField label={t('fields.code')}>{order.code}</DetailField>
           </SimpleGrid>
-          {order.bill?.method === 'pix' ? <PixCharge bill={order.bill} onRenew={() => renewOrderPix(order.userId, order.id)} /> : order.bill ? <BillDetails bill={order.bill} /> : null}
+          {order.bill?.method === 'pix' ? (
+            <PixCharge bill={order.bill} onRenew={() => renewOrderPix(order.userId, order.id)} />
+          ) : order.bill ? (
+            <BillDetails bill={order.bill} />
+          ) : canChoosePayment(order) ? (
+            <PaymentChoice order={order} />
+          ) : null}
           <Stack gap={4}>
             <Group justify="space-between" gap="xs">
               <Text size="sm">{t('fields.completion')}</Text>
