@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { calibrationKinds } from './features/calibrations/store/calibration-senders.ts';
 import { notificationKinds } from './features/notifications/store/notification-store.ts';
 import { analysisKinds } from './features/orders/store/analysis-senders.ts';
+import { orderKinds } from './features/orders/store/order-payment.ts';
 import { quoteKinds } from './features/quotes/store/quote-store.ts';
 import { signatureKinds } from './features/signatures/store/signature-senders.ts';
 import type { WriteKinds } from './lib/sync/write-kinds.ts';
@@ -15,6 +16,7 @@ export const appWriteKinds = (queryClient: QueryClient): WriteKinds => ({
   ...notificationKinds(queryClient),
   ...calibrationKinds(queryClient),
   ...analysisKinds(queryClient),
+  ...orderKinds(queryClient),
   ...quoteKinds(),
   ...signatureKinds(),
 });

@@ -5,6 +5,7 @@ import type { Calibration } from '#shared/schemas/calibrations.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import type { MyQuoteStatus, QuoteFields } from '#shared/schemas/quotes.ts';
+import type { PaymentMethod } from '#shared/schemas/bills.ts';
 import type { Signature } from '#shared/schemas/signatures.ts';
 import type { ServiceId } from '#shared/catalog.ts';
 import type { RetryReason, WaitReason } from './sync/decisions.ts';
@@ -42,6 +43,8 @@ export interface QuoteRecord {
   userId: string;
   serviceId: ServiceId;
   fields: QuoteFields;
+  /** How the user would pay (asked offline before issue 34's choice: none, a boleto on the server). */
+  paymentMethod?: PaymentMethod;
   createdAt: string;
   status?: MyQuoteStatus;
   answeredAt?: string | null;

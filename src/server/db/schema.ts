@@ -376,8 +376,10 @@ export const orders = pgTable(
     /** BRL */
     price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     statusPayment: text('status_payment', { enum: PAYMENT_STATUSES }).notNull().default('APG'),
-    /** How the user pays its bill (staff choose it when they issue the bill). */
+    /** How the user pays its bill: their choice until staff issue the bill, then how staff billed it. */
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('boleto'),
+    /** What the user chose (on the quote request, or on the order before its bill); null when they never did. */
+    chosenPaymentMethod: text('chosen_payment_method', { enum: PAYMENT_METHODS }),
     active: boolean('active').notNull().default(true),
     code: text('code').notNull(),
     billFileId: uuid('bill_file_id').references(() => files.id, { onDelete: 'set null' }),
@@ -441,6 +443,8 @@ export const quoteRequests = pgTable(
       .notNull()
       .references(() => services.id),
     fields: jsonb('fields').$type<Record<string, string | number>>().notNull(),
+    /** How the user would pay the order made from it (v1 requests, which send none: a boleto). */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('boleto'),
     /** The staff inbox (issue 17): when and by whom it was answered (null: new). */
     answeredAt: timestampTz('answered_at'),
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { ServiceId } from '#shared/catalog.ts';
 import {
   ANALYSIS_STATUS_COUNT_KEYS,
@@ -7,15 +7,17 @@ import {
   type NewOrder,
   type Order,
 } from '#shared/schemas/orders.ts';
+import type { PaymentMethod } from '#shared/schemas/bills.ts';
 import type { StaffOrderQuery } from '#shared/schemas/staff.ts';
 import type { Db } from '../db/client.ts';
-import { analyses, files, orders, quoteRequests, users } from '../db/schema.ts';
+import { analyses, bills, files, orders, quoteRequests, users } from '../db/schema.ts';
 import { appError, fieldErrors, notFound } from '../errors.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { latestBills, presentBill, type BillRow } from './bills.ts';
-import { writeTellAndMail, type Notice, type NoticeContext } from './notices.ts';
+import { writeAndTell, writeTellAndMail, type Notice, type NoticeContext } from './notices.ts';
 import { auditChange, type StaffActor } from './audit.ts';
 import { serviceNameOf } from './catalog.ts';
+import { versionIs, whyNotWritten } from './queued-writes.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -50,6 +52,7 @@ export function presentOrder(row: OrderRow, counts: AnalysisStatusCounts, t: Tra
     createdAt: row.createdAt.toISOString().slice(0, 10),
     billUrl: row.billFileId ? fileUrl(row.billFileId) : row.billUrl,
     paymentMethod: row.paymentMethod,
+    chosenPaymentMethod: row.chosenPaymentMethod,
     bill: bill && shownBill(row, bill) ? presentBill(bill) : null,
     version: row.version,
   };
@@ -141,6 +144,7 @@ export async function createOrder(ctx: NoticeContext, input: NewOrder, actor?: S
   }
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
   if (!user) throw fieldErrors([{ field: 'user_id', key: 'orders.userNotFound' }]);
+  const chosen = input.quoteId ? await quoteMethod(db, input.userId, input.quoteId) : null;
   const row = await writeTellAndMail(
     ctx,
     async (tx) => {
@@ -157,6 +161,7 @@ export async function createOrder(ctx: NoticeContext, input: NewOrder, actor?: S
           remaining: input.quantity,
           price: input.price,
           code: codeOf(number, input.serviceId, new Date()),
+          ...(chosen && { paymentMethod: chosen, chosenPaymentMethod: chosen }),
         })
         .returning();
       if (actor) await auditChange(tx, actor, { type: 'order', id: inserted!.id }, { before: null, after: inserted! }, AUDITED_ORDER_FIELDS);
@@ -167,6 +172,37 @@ export async function createOrder(ctx: NoticeContext, input: NewOrder, actor?: S
     (inserted) => orderNews(inserted, orderNotice(inserted, 'orderCreated', 'success', 'orderCreated')),
   );
   return { created: true, row };
+}
+
+/** How the client asked to pay on their quote request (the order made from it starts with it); null: not theirs. */
+async function quoteMethod(db: Db, userId: string, quoteId: string): Promise<PaymentMethod | null> {
+  const [quote] = await db.select({ method: quoteRequests.paymentMethod }).from(quoteRequests).where(and(eq(quoteRequests.id, quoteId), eq(quoteRequests.userId, userId)));
+  return quote?.method ?? null;
+}
+
+/** Not billed yet: no pasted bill (a URL or a PDF) and none issued through the provider (a boleto or a PIX charge). */
+const notBilled = (db: Db) => and(isNull(orders.billFileId), isNull(orders.billUrl), notExists(db.select({ id: bills.id }).from(bills).where(eq(bills.orderId, orders.id))));
+
+/**
+ * The client chooses how to pay their order (issue 34) while it awaits payment and has no bill: 409 once billed or
+ * paid, 412 on a stale If-Match. Other devices hear of it (the order's event). The same choice again changes nothing.
+ */
+export async function choosePaymentMethod(db: Db, row: OrderRow, method: PaymentMethod, expectedVersion: number | null): Promise<OrderRow> {
+  if (row.chosenPaymentMethod === method && row.paymentMethod === method && (expectedVersion === null || expectedVersion === row.version)) return row;
+  return writeAndTell(
+    db,
+    async (tx) => {
+      const [updated] = await tx
+        .update(orders)
+        .set({ paymentMethod: method, chosenPaymentMethod: method, modifiedAt: new Date(), version: sql`${orders.version} + 1` })
+        .where(and(eq(orders.id, row.id), eq(orders.statusPayment, 'APG'), notBilled(tx), versionIs(orders.version, expectedVersion)))
+        .returning();
+      if (updated) return updated;
+      const [now] = await tx.select().from(orders).where(eq(orders.id, row.id));
+      throw whyNotWritten(now, expectedVersion, () => appError(409, 'orders.methodLocked'));
+    },
+    (updated) => ({ event: orderEvent(updated) }),
+  );
 }
 
 /** The order's values an audit entry keeps. */

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { bills, orders, subscriptions, users } from '../db/schema.ts';
 import { appError, fieldErrors } from '../errors.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { BillRow } from './bills.ts';
+import { latestBills, type BillRow } from './bills.ts';
 import { writeAndTell, type NoticeContext } from './notices.ts';
 import { billPayer, profileDocument, type PayerDocument } from './payer.ts';
 import { orderEvent, type OrderRow } from './orders.ts';
@@ -108,9 +108,12 @@ export async function chargeSubscriptionPix(ctx: PixContext, userId: string, id:
   );
 }
 
-/** The user renews an order's PIX charge (staff billed it by PIX): its live charge, or a new one. 409: not by PIX, or paid. */
+/**
+ * The user renews an order's PIX charge (staff billed it by PIX): its live charge, or a new one. 409: not billed by
+ * PIX (choosing PIX before the bill makes no charge: staff issue it), or paid.
+ */
 export async function chargeOrderPix(ctx: PixContext, order: OrderRow, now = new Date()): Promise<OrderRow> {
-  if (order.paymentMethod !== 'pix') throw appError(409, 'payments.notPix');
+  if (order.paymentMethod !== 'pix' || (await latestBills(ctx.db, [order.id])).get(order.id)?.method !== 'pix') throw appError(409, 'payments.notPix');
   if (order.statusPayment !== 'APG') throw appError(409, 'payments.nothingToPay');
   const subject = { orderId: order.id };
   if (await liveCharge(ctx.db, subject, now)) return order;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { ServiceId } from '#shared/catalog.ts';
+import type { PaymentMethod } from '#shared/schemas/bills.ts';
 import { QUOTE_FIELDS, QuoteRequest, QuoteService, serviceIdOf, type MyQuote, type QuoteFields } from '#shared/schemas/quotes.ts';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -19,6 +20,7 @@ export interface QuoteInput {
   id: string;
   serviceId: ServiceId;
   fields: QuoteFields;
+  paymentMethod: PaymentMethod;
 }
 
 /** DRF's messages, as the schema's keys; the service's choice names the value it refused. */
@@ -36,13 +38,14 @@ function parsePart<T>(schema: z.ZodType<T>, body: unknown): T {
 /** v1's order: the service alone, then that service's fields (the client's `id` with them). */
 export function parseQuote(body: unknown): QuoteInput {
   const serviceId = serviceIdOf(parsePart(QuoteService, body).service);
-  const { id = randomUUID(), ...fields } = parsePart(QuoteRequest.extend(QUOTE_FIELDS[serviceId].shape), body);
-  return { id, serviceId, fields: fields as QuoteFields };
+  const { id = randomUUID(), paymentMethod = 'boleto', ...fields } = parsePart(QuoteRequest.extend(QUOTE_FIELDS[serviceId].shape), body);
+  return { id, serviceId, fields: fields as QuoteFields, paymentMethod };
 }
 
 // jsonb keeps its keys in its own order.
 const sortedJson = (fields: object) => JSON.stringify(Object.entries(fields).toSorted(([a], [b]) => a.localeCompare(b)));
-const sameRequest = (row: QuoteRow, input: QuoteInput) => row.serviceId === input.serviceId && sortedJson(row.fields) === sortedJson(input.fields);
+const sameRequest = (row: QuoteRow, input: QuoteInput) =>
+  row.serviceId === input.serviceId && row.paymentMethod === input.paymentMethod && sortedJson(row.fields) === sortedJson(input.fields);
 
 /** A quote with this id already (a replayed send): the same one, or 404 (another user's) / 409 (other content). */
 async function findReplay(db: Db, userId: string, input: QuoteInput): Promise<QuoteRow | null> {
@@ -53,8 +56,8 @@ async function findReplay(db: Db, userId: string, input: QuoteInput): Promise<Qu
   return existing;
 }
 
-async function insertQuote(tx: Db, userId: string, { id, serviceId, fields }: QuoteInput): Promise<QuoteRow> {
-  const [inserted] = await tx.insert(quoteRequests).values({ id, userId, serviceId, fields }).onConflictDoNothing({ target: quoteRequests.id }).returning();
+async function insertQuote(tx: Db, userId: string, { id, serviceId, fields, paymentMethod }: QuoteInput): Promise<QuoteRow> {
+  const [inserted] = await tx.insert(quoteRequests).values({ id, userId, serviceId, fields, paymentMethod }).onConflictDoNothing({ target: quoteRequests.id }).returning();
   if (!inserted) throw new ConcurrentCreate();
   return inserted;
 }
@@ -88,6 +91,7 @@ function presentMyQuote(row: QuoteRow): MyQuote {
     id: row.id,
     serviceId: row.serviceId as ServiceId,
     fields: row.fields,
+    paymentMethod: row.paymentMethod,
     createdAt: row.createdAt.toISOString(),
     status: row.orderId ? 'ordered' : row.answeredAt ? 'answered' : 'waiting',
     answeredAt: row.answeredAt?.toISOString() ?? null,

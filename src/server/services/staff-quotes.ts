@@ -38,6 +38,7 @@ function presentQuote({ row, userName, userEmail }: { row: QuoteRow; userName: s
     serviceId: row.serviceId as ServiceId,
     serviceName: serviceNameOf(row.serviceId, t),
     fields: row.fields,
+    paymentMethod: row.paymentMethod,
     createdAt: row.createdAt.toISOString(),
     status: row.answeredAt ? 'answered' : 'new',
     answeredAt: row.answeredAt?.toISOString() ?? null,

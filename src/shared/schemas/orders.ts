@@ -58,8 +58,10 @@ export const Order = z
     /** YYYY-MM-DD */
     createdAt: z.string(),
     billUrl: z.string().nullable(),
-    /** How staff billed it: a boleto (or a pasted bill) or PIX. */
+    /** How it is paid: the client's choice until staff bill it, then how staff billed it (a boleto, a pasted bill, or PIX). */
     paymentMethod: z.enum(PAYMENT_METHODS),
+    /** What the client chose (on the quote request, or on the order before its bill); null when they never did. */
+    chosenPaymentMethod: z.enum(PAYMENT_METHODS).nullable(),
     /** The boleto issued through a payment provider (its PDF is `billUrl`) or the PIX charge; null for a pasted bill or none. */
     bill: OrderBill.nullable(),
     version: z.number().int(),
@@ -70,6 +72,15 @@ export const OrderList = listOf(Order).meta({ id: 'OrderList' });
 export type OrderList = z.infer<typeof OrderList>;
 
 export const OrderParams = z.object({ uid: z.uuid(), oid: z.uuid('validation.invalidUuid') });
+
+/**
+ * `PATCH /users/{uid}/orders/{oid}/`: the client's choice of how to pay, while the order is unpaid and not billed
+ * (409 after). If-Match with the order's ETag refuses a stale write.
+ */
+export const OrderPaymentChoice = z
+  .strictObject({ paymentMethod: z.enum(PAYMENT_METHODS, { error: () => 'validation.notValidChoice' }) })
+  .meta({ id: 'OrderPaymentChoice' });
+export type OrderPaymentChoice = z.infer<typeof OrderPaymentChoice>;
 
 /** Staff: a new order for a user (docs/api.md additions). */
 export const NewOrder = z.object({

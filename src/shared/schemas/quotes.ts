@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ServiceId } from '../catalog.ts';
+import { PAYMENT_METHODS } from './bills.ts';
 
 /**
  * The quote (budget) request (docs/v1-contract.md §1.17): v1's `service` choices and the fields each service
@@ -69,8 +70,11 @@ export const QUOTE_FIELD_NAMES = Object.fromEntries(
   Object.entries(QUOTE_FIELDS).map(([id, schema]) => [id, Object.keys(schema.shape)]),
 ) as Record<ServiceId, QuoteField[]>;
 
-/** The body a client sends: the client's UUID (a replay makes one request), the service and its fields. */
-export const QuoteRequest = z.object({ id: z.uuid('validation.invalidUuid').optional() });
+/** How the client would pay the order made from a request (issue 34); v1 clients send none: a boleto. */
+export const QuotePaymentMethod = z.enum(PAYMENT_METHODS, { error: () => 'validation.notValidChoice' });
+
+/** The body a client sends: the client's UUID (a replay makes one request), how they would pay, the service and its fields. */
+export const QuoteRequest = z.object({ id: z.uuid('validation.invalidUuid').optional(), paymentMethod: QuotePaymentMethod.optional() });
 
 /** The whole body per service, for the API document (the server checks it in v1's order: parseQuote). */
 export const QuoteBody = z.union(
@@ -93,6 +97,8 @@ export const MyQuote = z
     serviceId: z.enum(Object.keys(QUOTE_SERVICE_NAMES) as [ServiceId, ...ServiceId[]]),
     /** As the user sent them (camelCase keys). */
     fields: z.record(z.string(), z.union([z.string(), z.number()])),
+    /** How they would pay the order made from it. */
+    paymentMethod: z.enum(PAYMENT_METHODS),
     createdAt: z.string(),
     status: z.enum(MY_QUOTE_STATUSES),
     answeredAt: z.string().nullable(),

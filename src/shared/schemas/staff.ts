@@ -3,6 +3,7 @@ import { ConsentRecord } from './privacy.ts';
 import { SERVICE_IDS } from '../catalog.ts';
 import { listOf } from './common.ts';
 import { ANALYSIS_STATUS_CODES, PAYMENT_STATUS_CODES } from './orders.ts';
+import { PAYMENT_METHODS } from './bills.ts';
 import { Signature } from './signatures.ts';
 
 /**
@@ -131,6 +132,8 @@ export const StaffQuote = z
     serviceName: z.string(),
     /** The service's fields as the user sent them (camelCase keys: treatmentType, numberOfPatients, …). */
     fields: z.record(z.string(), z.union([z.string(), z.number()])),
+    /** How the client would pay (the order made from it starts with it). */
+    paymentMethod: z.enum(PAYMENT_METHODS),
     createdAt: z.string(),
     status: z.enum(QUOTE_STATUSES),
     answeredAt: z.string().nullable(),

@@ -10,7 +10,8 @@ import { defer, readAnswer, sendOutboxRequest, versionOfEtag, type SendContext, 
 
 /**
  * The queued-entity kit, send side: an entity's write kinds, built from what it can do on the wire.
- * `create` is every entity's; `update` and `remove` only an editable one's, each with what it needs. The
+ * `create` is the user's own entities'; `update` and `remove` only an editable one's, each with what it
+ * needs (an entity staff create, an order, declares its update alone). The
  * kit owns the rest: the file first as a resumable tus upload, then JSON with its `imagesUploadId`, the
  * client's UUID as `id` on create, the row id as `Idempotency-Key`, `If-Match` from the version the write
  * builds on, the server's record applied here, discard putting back what was, keep mine going over the
@@ -50,9 +51,16 @@ export interface ItemCapability<S> {
   fetchOne: (scope: Scoped<S>, id: string) => Promise<{ version?: number }>;
 }
 
+/** An update replaces the entity (PUT) unless it changes a part of it (PATCH); without a create, its answer says what the record becomes. */
+export interface UpdateCapability<R, S, W> extends ItemCapability<S> {
+  method?: 'PUT' | 'PATCH';
+  answer?: RecordAnswer<R, W>;
+}
+
 export interface EntityCapabilities<R extends QueuedRecord, F, S, W> {
-  create: CreateCapability<R, F, S, W>;
-  update?: ItemCapability<S>;
+  /** Absent for an entity only staff create (the user changes part of it: `update`). */
+  create?: CreateCapability<R, F, S, W>;
+  update?: UpdateCapability<R, S, W>;
   remove?: ItemCapability<S>;
   /** What the write is, for the list of writes that need the user (already translated). */
   describe: (action: WriteAction, record: { fields?: F; previous?: R }) => string;
@@ -76,21 +84,23 @@ export function queuedEntityKinds<R extends QueuedRecord, F extends object, S ex
   type AnyRow = OutboxRow<EntityPayload<R, F, S>>;
   const { table } = entity;
   const { create, update, remove } = capabilities;
+  const recordAnswer = create?.answer ?? update?.answer;
 
   /** The server's answer, read here once: on success the record and version, on a refusal its problems (a refused upload is forgotten). */
   async function answerOf(response: Response, fileIds: readonly string[]): Promise<Answered<EntityAnswer<R>>> {
     const answer = await readAnswer(response, async (accepted) => {
       const body: unknown = accepted.status === 204 ? null : await accepted.json().catch(() => null);
-      const parsed = create.answer?.wire.safeParse(body);
-      return { record: parsed?.success ? create.answer!.toRecord(parsed.data) : null, version: versionOfEtag(accepted.headers.get('ETag')) };
+      const parsed = recordAnswer?.wire.safeParse(body);
+      return { record: parsed?.success ? recordAnswer!.toRecord(parsed.data) : null, version: versionOfEtag(accepted.headers.get('ETag')) };
     });
     await forgetRefusedUpload(answer, fileIds);
     return answer;
   }
 
   async function waitForDependency(fields: F) {
-    const other = create.dependsOn?.id(fields);
-    return other && (await hasUnsentCreate(other, create.dependsOn!.kind)) ? defer('dependency', DEPENDENCY_RECHECK_MS) : null;
+    const dependsOn = create?.dependsOn;
+    const other = dependsOn?.id(fields);
+    return other && (await hasUnsentCreate(other, dependsOn!.kind)) ? defer('dependency', DEPENDENCY_RECHECK_MS) : null;
   }
 
   /** The file first (resumed where it stopped), then the JSON naming it; an expired upload goes up again once. */
@@ -117,7 +127,7 @@ export function queuedEntityKinds<R extends QueuedRecord, F extends object, S ex
         return;
       }
       const changes: Partial<R> = {};
-      for (const field of answer.record ? (create.answer?.serverFields ?? []) : []) changes[field] = answer.record![field];
+      for (const field of answer.record ? (recordAnswer?.serverFields ?? []) : []) changes[field] = answer.record![field];
       if (answer.version !== null) changes.version = answer.version;
       await table().update(row.entityId, changes as never);
     });
@@ -146,26 +156,30 @@ export function queuedEntityKinds<R extends QueuedRecord, F extends object, S ex
     ...(capabilities.timeoutMs !== undefined && { timeoutMs: capabilities.timeoutMs }),
   });
 
-  const createKind: WriteKind<WritePayload<R, F, S>, EntityAnswer<R>> = {
-    method: 'POST',
-    send: (row, files, context) =>
-      sendFields(row, files, context, (body) => sendOutboxRequest(row, create.path(row.payload), { method: 'POST', body: { id: row.entityId, ...body } }, context)),
-    ...common('create'),
-  };
   return {
-    [entity.kinds.create]: createKind,
+    ...(create && { [entity.kinds.create]: createKind(create) }),
     ...(update && { [entity.kinds.update]: updateKind(update) }),
     ...(remove && { [entity.kinds.delete]: removeKind(remove) }),
   };
 
-  /** The version an update builds on is the local record's at sending time: an earlier write of ours (create, update) set it. */
-  function updateKind(item: ItemCapability<S>): WriteKind<WritePayload<R, F, S>, EntityAnswer<R>> {
+  function createKind(kind: CreateCapability<R, F, S, W>): WriteKind<WritePayload<R, F, S>, EntityAnswer<R>> {
     return {
-      method: 'PUT',
+      method: 'POST',
+      send: (row, files, context) =>
+        sendFields(row, files, context, (body) => sendOutboxRequest(row, kind.path(row.payload), { method: 'POST', body: { id: row.entityId, ...body } }, context)),
+      ...common('create'),
+    };
+  }
+
+  /** The version an update builds on is the local record's at sending time: an earlier write of ours (create, update) set it. */
+  function updateKind(item: UpdateCapability<R, S, W>): WriteKind<WritePayload<R, F, S>, EntityAnswer<R>> {
+    const method = item.method ?? 'PUT';
+    return {
+      method,
       send: (row, files, context) =>
         sendFields(row, files, context, async (body) => {
           const ifMatch = (await table().get(row.entityId))?.version ?? row.payload.previous?.version ?? null;
-          return sendOutboxRequest(row, item.path(row.payload, row.entityId), { method: 'PUT', body, ifMatch }, context);
+          return sendOutboxRequest(row, item.path(row.payload, row.entityId), { method, body, ifMatch }, context);
         }),
       /** "Keep mine" after a 412: the local record takes the server's current version, so the update goes over it. */
       keepMine: async (row) => {

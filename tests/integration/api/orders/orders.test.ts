@@ -73,6 +73,7 @@ describe('staff back-office', () => {
       createdAt: new Date().toISOString().slice(0, 10),
       billUrl: null,
       paymentMethod: 'boleto',
+      chosenPaymentMethod: null,
       bill: null,
       version: 1,
     });
@@ -204,18 +205,22 @@ describe("the user's orders", () => {
     expectStatus(await t.app.inject({ url: ordersUrl(bob.id) }), 401);
   });
 
-  it('orders are read-only for users: POST/PUT/PATCH/DELETE on the list and on an order → 405 with Allow (translated); nothing changes', async () => {
+  it('users create and delete no orders (POST/PUT/DELETE → 405 with Allow, translated; PATCH only on an order: its payment method); nothing changes', async () => {
     const order = await createOrder(t.app, staff, ana);
-    for (const url of [ordersUrl(ana.id), orderUrl(ana.id, order.id)]) {
-      for (const [method, acceptLanguage, message] of [
-        ['POST', undefined, 'Método "POST" não permitido.'],
-        ['PUT', 'en-US', 'Method "PUT" not allowed.'],
-        ['PATCH', 'es', 'Método "PATCH" no permitido.'],
-        ['DELETE', 'en-US', 'Method "DELETE" not allowed.'],
-      ] as const) {
+    const refusals = [
+      ['POST', undefined, 'Método "POST" não permitido.'],
+      ['PUT', 'en-US', 'Method "PUT" not allowed.'],
+      ['PATCH', 'es', 'Método "PATCH" no permitido.'],
+      ['DELETE', 'en-US', 'Method "DELETE" not allowed.'],
+    ] as const;
+    for (const [url, allow, methods] of [
+      [ordersUrl(ana.id), 'GET, HEAD', refusals],
+      [orderUrl(ana.id, order.id), 'GET, HEAD, PATCH', refusals.filter(([method]) => method !== 'PATCH')],
+    ] as const) {
+      for (const [method, acceptLanguage, message] of methods) {
         const response = await t.app.inject({ method, url, headers: { cookie: ana.cookies, ...lang(acceptLanguage) }, payload: {} });
         expectStatus(response, 405, `${method} ${url}`);
-        expect({ method, url, allow: response.headers.allow, body: response.json() }).toEqual({ method, url, allow: 'GET, HEAD', body: { errors: [message] } });
+        expect({ method, url, allow: response.headers.allow, body: response.json() }).toEqual({ method, url, allow, body: { errors: [message] } });
       }
     }
     expect(await getOrder(t.app, ana, order.id)).toEqual(order);

@@ -28,6 +28,10 @@ export function fetchOrders(userId: string, signal?: AbortSignal): Promise<Order
   return apiRequest(ordersPath(userId), OrderList, { signal }).then((list) => list.row);
 }
 
+export function fetchOrder(userId: string, orderId: string, signal?: AbortSignal): Promise<Order> {
+  return apiRequest(orderPath(userId, orderId), Order, { signal });
+}
+
 export function fetchAnalyses(userId: string, orderId: string, signal?: AbortSignal): Promise<Analysis[]> {
   return apiRequest(analysesPath(userId, orderId), AnalysisList, { signal }).then((list) => list.row);
 }

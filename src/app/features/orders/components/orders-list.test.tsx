@@ -106,6 +106,34 @@ describe('My services list', () => {
     expect(within(body).getByText('Status do pagamento').nextElementSibling).toHaveTextContent('Aguardando pagamento');
   });
 
+  it('an unpaid order not billed yet: the client sees the method and changes it here at once, marked as waiting to be sent', async () => {
+    const user = userEvent.setup();
+    serve([serverOrder(orderId(1), { statusCode: 'APG', statusPayment: 'Aguardando pagamento', paymentMethod: 'pix', chosenPaymentMethod: 'pix' })]);
+    const { panel } = await openList();
+    await waitFor(() => expect(headers(panel)).toHaveLength(1));
+    const body = await open(panel, /Dosimetria Clínica/);
+    const group = within(body).getByRole('radiogroup', { name: 'Como você prefere pagar?' });
+    expect(group).toHaveAccessibleDescription('Você pode mudar até a cobrança ser emitida.');
+    expect(within(group).getByRole('radio', { name: 'PIX' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'Boleto' }));
+    await waitFor(() => expect(within(group).getByRole('radio', { name: 'Boleto' })).toBeChecked());
+    expect(await within(body).findByText('Aguardando envio')).toBeVisible();
+    expect(await db.orders.get(orderId(1))).toMatchObject({ paymentMethod: 'boleto', chosenPaymentMethod: 'boleto' });
+  });
+
+  it('billed or paid: the method is no longer offered', async () => {
+    serve([serverOrder(orderId(1), { statusCode: 'APG', statusPayment: 'Aguardando pagamento', billUrl: 'https://bank.example/b/1' }), serverOrder(orderId(2))]);
+    const { panel } = await openList();
+    await waitFor(() => expect(headers(panel)).toHaveLength(2));
+    const user = userEvent.setup();
+    for (const control of headers(panel)) {
+      await user.click(control);
+      await waitFor(() => expect(control).toHaveAttribute('aria-expanded', 'true'));
+      expect(within(document.getElementById(control.getAttribute('aria-controls')!)!).getByText('Abrir boleto')).toBeInTheDocument();
+    }
+    expect(within(panel).queryByRole('radiogroup')).toBeNull();
+  });
+
   const LINE = '99990000090012345670900000011700116420000150050';
   const boleto = { provider: 'sandbox', method: 'boleto' as const, pixCode: null, expiresAt: null, refundedAt: null, line: LINE, barcode: '9'.repeat(44), amount: 1500.5, dueDate: '2026-12-03', status: 'open' as const, paidAt: null };
 

@@ -36,6 +36,7 @@ export const serverOrder = (id: string, changes: Partial<Order> = {}): Order => 
   createdAt: '2026-03-10',
   billUrl: null,
   paymentMethod: 'boleto',
+  chosenPaymentMethod: null,
   bill: null,
   version: 1,
   ...changes,

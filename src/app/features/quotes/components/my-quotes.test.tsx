@@ -12,6 +12,7 @@ const quote = (n: number, overrides: Partial<MyQuote> = {}): MyQuote => ({
   id: id(n),
   serviceId: 'radiosino',
   fields: { treatmentType: 'Y-90 joelho', numberOfPatients: 4, comments: 'Dois pacientes em junho.' },
+  paymentMethod: 'boleto',
   createdAt: `2026-05-0${n}T12:00:00.000Z`,
   status: 'waiting',
   answeredAt: null,
@@ -69,7 +70,7 @@ describe('My quotes (issue 29)', () => {
 
   it('a request asked offline shows as waiting to be sent, and My services points to it instead of inviting another', async () => {
     serve(networkError());
-    await requestQuote(TEST_USER, 'dosi-clin', { treatmentType: 'Lu-177 PSMA', numberOfPatients: 12, comments: 'Começamos em maio.' });
+    await requestQuote(TEST_USER, 'dosi-clin', { treatmentType: 'Lu-177 PSMA', numberOfPatients: 12, comments: 'Começamos em maio.' }, 'boleto');
     const panel = await open('/dashboard/my-quotes', 'Meus orçamentos');
     const card = await cardOf(panel, 0);
     expect(within(card).getByText('Aguardando envio')).toBeVisible();

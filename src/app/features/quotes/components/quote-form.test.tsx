@@ -96,6 +96,21 @@ describe('quote request form', () => {
     await waitFor(() => expect(field(screen.getByRole('button', { name: 'Solicitar orçamento' }).closest('form')!, /Tipo de tratamento/)).toHaveValue(''));
   });
 
+  it('asks how the user would pay, PIX first and chosen, and sends the choice with the request', async () => {
+    const api = serve();
+    const form = await openForm();
+    const group = within(form).getByRole('radiogroup', { name: 'Como você prefere pagar?' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['pix', 'boleto']);
+    expect(within(group).getByRole('radio', { name: 'PIX' })).toBeChecked();
+    const user = await fillClinical(form);
+    await user.click(within(group).getByRole('radio', { name: 'Boleto' }));
+    await user.click(within(form).getByRole('button', { name: 'Solicitar orçamento' }));
+    await waitFor(async () => expect(await rowCount()).toBe(1));
+    await drain();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([expect.objectContaining({ paymentMethod: 'boleto' })]);
+  });
+
   it("a refusal shows on its field and keeps what was typed", async () => {
     const form = await askAndBeRefused();
     await waitFor(() => expect(field(form, /Tipo de tratamento/)).toHaveAccessibleDescription('Certifique-se de que este campo não tenha mais de 60 caracteres.'));

@@ -3,11 +3,13 @@ import { Alert, Anchor, Button, Group, SimpleGrid, Stack, TextInput, Textarea } 
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ServiceId } from '#shared/catalog.ts';
+import type { PaymentMethod } from '#shared/schemas/bills.ts';
 import { QUOTE_FIELD_NAMES, type QuoteField } from '#shared/schemas/quotes.ts';
 import { isQuotaExceededError } from '#app/lib/db.ts';
 import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { useFormState } from '#app/lib/use-form-state.ts';
 import { showMessage } from '#app/ui/message-banner.ts';
+import { PaymentMethodChoice } from '#app/ui/payment-method-choice.tsx';
 import { QueuedFormAlerts, useServerProblem } from '#app/ui/queued-form.tsx';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { LONG_FIELDS, SERVER_FIELDS, checkQuote, emptyQuoteForm, quoteFieldsOf, type QuoteFormValues } from '../quote-values.ts';
@@ -95,6 +97,7 @@ function QuoteForm({ userId, serviceId, quoteId, sending, onQueued }: QuoteFormP
   const { t } = useTranslation(['quotes', 'validation', 'sync']);
   const { online } = useConnectivity();
   const [saving, setSaving] = useState(false);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('pix');
   const form = useFormState<QuoteFormValues & Record<string, string>>({
     initialValues: emptyQuoteForm(serviceId) as Record<string, string>,
     validate: (values) => checkQuote(serviceId, values),
@@ -107,8 +110,8 @@ function QuoteForm({ userId, serviceId, quoteId, sending, onQueued }: QuoteFormP
     setGeneral([]);
     try {
       const fields = quoteFieldsOf(serviceId, values);
-      if (quoteId && problem) await correctQuote(userId, quoteId, serviceId, fields);
-      else onQueued(await requestQuote(userId, serviceId, fields));
+      if (quoteId && problem) await correctQuote(userId, quoteId, serviceId, fields, paymentMethod);
+      else onQueued(await requestQuote(userId, serviceId, fields, paymentMethod));
     } catch (error) {
       // A full disk is already in the banner (localWrite); anything else is said here.
       if (!isQuotaExceededError(error)) setGeneral([{ key: 'quotes:form.saveFailed' }]);
@@ -127,6 +130,12 @@ function QuoteForm({ userId, serviceId, quoteId, sending, onQueued }: QuoteFormP
           if (LONG_FIELDS.has(field)) return <Textarea key={field} rows={4} {...props} />;
           return <TextInput key={field} inputMode={field === 'numberOfPatients' ? 'numeric' : undefined} {...props} />;
         })}
+        <PaymentMethodChoice
+          label={t('form.paymentMethod')}
+          value={paymentMethod}
+          onChange={setPaymentMethod}
+          hints={{ pix: t('form.methodHint.pix'), boleto: t('form.methodHint.boleto') }}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={saving || (sending && online)}>
             {t('form.submit')}

@@ -32,14 +32,14 @@ afterEach(() => {
 });
 
 describe('quote.create', () => {
-  it('keeps the request here and queues one create carrying v1\'s service name and the fields', async () => {
-    const id = await requestQuote(TEST_USER, 'dosi-clin', FIELDS);
-    expect(await db.quotes.get(id)).toMatchObject({ id, userId: TEST_USER, serviceId: 'dosi-clin', fields: FIELDS });
-    expect(await outbox()).toMatchObject([{ kind: 'quote.create', entityId: id, state: 'pending', payload: { fields: { service: 'Dosimetria Clínica', ...FIELDS } } }]);
+  it('keeps the request here and queues one create carrying v1\'s service name, the fields and how the user would pay', async () => {
+    const id = await requestQuote(TEST_USER, 'dosi-clin', FIELDS, 'pix');
+    expect(await db.quotes.get(id)).toMatchObject({ id, userId: TEST_USER, serviceId: 'dosi-clin', fields: FIELDS, paymentMethod: 'pix' });
+    expect(await outbox()).toMatchObject([{ kind: 'quote.create', entityId: id, state: 'pending', payload: { fields: { service: 'Dosimetria Clínica', ...FIELDS, paymentMethod: 'pix' } } }]);
   });
 
   it('queued offline, it waits without counting an attempt, then goes once when the network returns (client id, Idempotency-Key)', async () => {
-    const id = await requestQuote(TEST_USER, 'model-comp', { researchLine: 'Monte Carlo', projectDescription: 'Fantoma' });
+    const id = await requestQuote(TEST_USER, 'model-comp', { researchLine: 'Monte Carlo', projectDescription: 'Fantoma' }, 'boleto');
     const offline = serve({ [`POST ${BUDGET}`]: networkError() });
     await drain();
     expect(offline.calls).toHaveLength(1);
@@ -51,26 +51,27 @@ describe('quote.create', () => {
     await drain();
     const [row] = await outbox();
     expect(online.calls).toHaveLength(1);
-    expect(online.calls[0]!.body).toEqual({ id, service: 'Modelagem Computacional', researchLine: 'Monte Carlo', projectDescription: 'Fantoma' });
+    expect(online.calls[0]!.body).toEqual({ id, service: 'Modelagem Computacional', researchLine: 'Monte Carlo', projectDescription: 'Fantoma', paymentMethod: 'boleto' });
     expect(online.calls[0]!.headers.get('Idempotency-Key')).toBe(row!.id);
     expect(row).toMatchObject({ state: 'done', lastStatus: 204 });
     expect(await db.quotes.get(id)).toMatchObject({ fields: { researchLine: 'Monte Carlo' } });
   });
 
   it("a refusal keeps the user's data with the server's message; the correction goes as the same request with a new key", async () => {
-    const id = await requestQuote(TEST_USER, 'dosi-clin', FIELDS);
+    const id = await requestQuote(TEST_USER, 'dosi-clin', FIELDS, 'boleto');
     serve({ [`POST ${BUDGET}`]: { status: 400, body: { errors: ['treatment_type: Certifique-se de que este campo não tenha mais de 60 caracteres.'] } } });
     await drain();
     const [refused] = await outbox();
     expect(refused).toMatchObject({ state: 'failed', lastStatus: 400, lastError: 'Certifique-se de que este campo não tenha mais de 60 caracteres.', lastErrorField: 'treatmentType' });
 
     const api = serve({ [`POST ${BUDGET}`]: { status: 204 } });
-    await correctQuote(TEST_USER, id, 'dosi-clin', { ...FIELDS, treatmentType: 'Lu-177' });
+    await correctQuote(TEST_USER, id, 'dosi-clin', { ...FIELDS, treatmentType: 'Lu-177' }, 'pix');
     await drain();
     const rows = await outbox();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: 'done', kind: 'quote.create' });
     expect(rows[0]!.id).not.toBe(refused!.id);
-    expect(api.calls.map((call) => call.body)).toEqual([{ id, service: 'Dosimetria Clínica', ...FIELDS, treatmentType: 'Lu-177' }]);
+    expect(api.calls.map((call) => call.body)).toEqual([{ id, service: 'Dosimetria Clínica', ...FIELDS, treatmentType: 'Lu-177', paymentMethod: 'pix' }]);
+    expect(await db.quotes.get(id)).toMatchObject({ paymentMethod: 'pix' });
   });
 });

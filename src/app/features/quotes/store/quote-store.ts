@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ServiceId } from '#shared/catalog.ts';
 import { uuidV7 } from '#shared/ids/uuid-v7.ts';
+import type { PaymentMethod } from '#shared/schemas/bills.ts';
 import { QUOTE_SERVICE_NAMES, type MyQuoteStatus, type QuoteBody, type QuoteFields } from '#shared/schemas/quotes.ts';
 import { db, type OutboxState, type QuoteRecord } from '#app/lib/db.ts';
 import { i18n } from '#app/lib/i18n.ts';
@@ -32,18 +33,19 @@ export function quoteKinds() {
   });
 }
 
-const bodyOf = (serviceId: ServiceId, fields: QuoteFields): QuoteBody => ({ service: QUOTE_SERVICE_NAMES[serviceId], ...fields });
+const bodyOf = (serviceId: ServiceId, fields: QuoteFields, paymentMethod: PaymentMethod): QuoteBody => ({ service: QUOTE_SERVICE_NAMES[serviceId], ...fields, paymentMethod });
 
-/** Keeps the request here and queues it; returns its id (a UUIDv7 the server keeps). */
-export async function requestQuote(userId: string, serviceId: ServiceId, fields: QuoteFields): Promise<string> {
+/** Keeps the request here and queues it, with how the user would pay; returns its id (a UUIDv7 the server keeps). */
+export async function requestQuote(userId: string, serviceId: ServiceId, fields: QuoteFields, paymentMethod: PaymentMethod): Promise<string> {
   const id = uuidV7();
-  await quoteEntity.create(userId, { id, userId, serviceId, fields, createdAt: new Date().toISOString() }, bodyOf(serviceId, fields), null);
+  const record = { id, userId, serviceId, fields, paymentMethod, createdAt: new Date().toISOString() };
+  await quoteEntity.create(userId, record, bodyOf(serviceId, fields, paymentMethod), null);
   return id;
 }
 
 /** The user's correction of a request the server refused: sent again as the same create (the kit's `update` folds it in). */
-export async function correctQuote(userId: string, id: string, serviceId: ServiceId, fields: QuoteFields): Promise<void> {
-  await quoteEntity.update(userId, id, bodyOf(serviceId, fields), (record) => ({ ...record, fields }));
+export async function correctQuote(userId: string, id: string, serviceId: ServiceId, fields: QuoteFields, paymentMethod: PaymentMethod): Promise<void> {
+  await quoteEntity.update(userId, id, bodyOf(serviceId, fields, paymentMethod), (record) => ({ ...record, fields, paymentMethod }));
 }
 
 /** Still queued; refused by the server (its reason on the row); delivered; or discarded by the user (the request is gone). */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Group, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { PaymentMethod } from '#shared/schemas/bills.ts';
 import type { Plan } from '#shared/schemas/catalog.ts';
 import { useConnectivity } from '#app/lib/sync/connectivity.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
+import { PaymentMethodChoice } from '#app/ui/payment-method-choice.tsx';
 import { ScreenPanel } from '#app/ui/screen-panel.tsx';
 import { checkoutPreviewQuery, signaturesPullQuery } from '../api/signature-queries.ts';
 import { readPayerDocument, type DocumentProblem } from '../checkout-values.ts';
@@ -177,15 +178,8 @@ function Confirm({ userId, plan, asksDocument }: { userId: string; plan: Plan; a
 /** Boleto at the trial's end, or PIX whenever the user pays (issue 34); the queued checkout carries the choice. */
 function MethodChoice({ value, onChange, disabled }: { value: PaymentMethod; onChange: (method: PaymentMethod) => void; disabled: boolean }) {
   const { t } = useTranslation('pix');
-  return (
-    <Radio.Group label={t('method.label')} value={value} onChange={(next) => onChange(next as PaymentMethod)}>
-      <Stack gap="xs" mt="xs">
-        {(['boleto', 'pix'] as const).map((method) => (
-          <Radio key={method} value={method} label={t(`method.${method}`)} description={t(`methodHint.${method}`)} disabled={disabled} />
-        ))}
-      </Stack>
-    </Radio.Group>
-  );
+  const hints = { boleto: t('methodHint.boleto'), pix: t('methodHint.pix') };
+  return <PaymentMethodChoice label={t('method.label')} value={value} onChange={onChange} hints={hints} disabled={disabled} />;
 }
 
 const problemOf = (text: string): DocumentProblem | null => {

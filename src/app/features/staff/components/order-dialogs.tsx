@@ -145,12 +145,14 @@ function typedDocument(text: string): TypedDocument {
 }
 
 /**
- * Issue the bill: a boleto or a PIX charge through the payment provider (the order's method preselected), or a PDF
+ * Issue the bill: a boleto or a PIX charge through the payment provider (the order's method preselected, said to be the
+ * client's when they chose it), or a PDF
  * the staff attaches. The payer's CPF or CNPJ comes from the client's profile; asked (and checked) only when it has none.
  */
 export function BillDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
-  const { t } = useTranslation(['staff', 'validation']);
+  const { t } = useTranslation(['staff', 'validation', 'pix']);
   const issue = useIssueBill();
+  const chosen = order?.chosenPaymentMethod;
   const [mode, setMode] = useState<BillMode>(order?.paymentMethod ?? 'boleto');
   const [document, setDocument] = useState('');
   const [documentError, setDocumentError] = useState<string | null>(null);
@@ -169,7 +171,12 @@ export function BillDialog({ order, onClose }: { order: Order | null; onClose: (
     <Dialog opened={order !== null} onClose={onClose} title={t('orders.billTitle', { code: order?.code ?? '' })} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-        <Radio.Group label={t('orders.billHow')} value={mode} onChange={(value) => setMode(value as BillMode)}>
+        <Radio.Group
+          label={t('orders.billHow')}
+          description={chosen ? t('orders.clientChose', { method: t(`pix:method.${chosen}`) }) : undefined}
+          value={mode}
+          onChange={(value) => setMode(value as BillMode)}
+        >
           <Stack gap={6} mt={6}>
             <Radio value="boleto" label={t('orders.billProvider')} />
             <Radio value="pix" label={t('orders.billPix')} />

@@ -45,7 +45,7 @@ export function QuotesScreen({ search, onSearch }: { search: StaffSearch; onSear
 
 /** Quote requests; "Create order" starts from the request's user, service and number of analyses. */
 export function QuotesTable({ search, onSearch, userId }: { search: StaffSearch; onSearch: SearchChange; userId?: string }) {
-  const { t } = useTranslation(['staff', 'quotes']);
+  const { t } = useTranslation(['staff', 'quotes', 'pix']);
   const format = useStaffFormat();
   const query = useQuery(staffQuotesQuery(search, userId));
   const mark = useMarkQuote();
@@ -92,6 +92,7 @@ export function QuotesTable({ search, onSearch, userId }: { search: StaffSearch;
                   </Text>
                 ),
               },
+              { accessor: 'paymentMethod', title: t('quotes.paymentMethod'), render: (quote) => t(`pix:method.${quote.paymentMethod}`) },
               {
                 accessor: 'status',
                 title: t('quotes.status'),

@@ -215,8 +215,8 @@ describe('back-office tables', () => {
     expect(screen.getByRole('button', { name: 'Confirmar pagamento do pedido P-0002' })).toBeInTheDocument();
   });
 
-  it('orders: the bill dialog preselects the order\'s PIX, asks for the payer\'s document the profile lacks and checks it as a CNPJ before sending; a PIX bill shows its state and no second "Issue bill"', async () => {
-    const waiting = { statusCode: 'APG', statusPayment: 'Aguardando pagamento', paymentMethod: 'pix' } as const;
+  it('orders: the bill dialog preselects the PIX the client chose and says so, asks for the payer\'s document the profile lacks and checks it as a CNPJ before sending; a PIX bill shows its state and no second "Issue bill"', async () => {
+    const waiting = { statusCode: 'APG', statusPayment: 'Aguardando pagamento', paymentMethod: 'pix', chosenPaymentMethod: 'pix' } as const;
     const pixBill = { provider: 'sandbox', method: 'pix', line: null, barcode: null, pixCode: '000201', expiresAt: '2026-12-01T12:00:00Z', refundedAt: null, amount: 1500.5, dueDate: '2026-12-01', status: 'open', paidAt: null } as const;
     const sent: unknown[] = [];
     stubApi((url, init) => {
@@ -236,6 +236,7 @@ describe('back-office tables', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Emitir cobrança do pedido P-0001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cobrança do pedido P-0001' });
     expect(within(dialog).getByRole('radio', { name: 'PIX (QR code e copia e cola)' })).toBeChecked();
+    expect(within(dialog).getByRole('radiogroup', { name: 'Forma de cobrança' })).toHaveAccessibleDescription('O cliente escolheu PIX.');
     const document = within(dialog).getByRole('textbox', { name: /CPF ou CNPJ do pagador/ });
     await userEvent.type(document, '11.222.333/0001-82');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Emitir cobrança' }));
