@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
 import { readableOn } from './contrast.ts';
 import classes from './theme.module.css';
 
@@ -23,7 +23,7 @@ export const theme = createTheme({
  * WCAG AA (4.5:1) where Mantine's light scheme falls short: "dimmed" text is gray.6 (3.3:1 on white), gray.7
  * instead; placeholders (the file field's is text axe checks) gray.5 (2.1:1); the light variant's text (badges,
  * alert titles) is shade 9 on shade 1–2, 2.7:1 for yellow, 3.8:1 for green: each darkened until it reads on its
- * hover background.
+ * hover background; a filled button under the pointer goes to shade 8 (white on cyan.8 is 4.3:1): darker instead.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
   variables: {},
@@ -33,6 +33,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
     ...Object.fromEntries(
       Object.entries(mantineTheme.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, readableOn(shades[9], shades[2])]),
     ),
+    ...Object.fromEntries(Object.entries(mantineTheme.colors).map(([name, shades]) => [`--mantine-color-${name}-filled-hover`, darken(shades[9], 0.15)])),
+    '--mantine-primary-color-filled-hover': darken(mantineTheme.colors[mantineTheme.primaryColor]![9], 0.15),
   },
   dark: {},
 });
