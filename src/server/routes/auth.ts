@@ -34,7 +34,6 @@ import { secondStepRoutes } from './second-step.ts';
 import {
   checkCredentials,
   createUser,
-  findUserByEmail,
   findUserById,
   markEmailVerified,
   passwordErrors,

@@ -52,7 +52,7 @@ export async function queuePasswordReset(ctx: MailContext, email: string): Promi
     async (tx) => {
       const user = await findUserByEmail(tx, email);
       if (user) await queueLink(tx, ctx, 'resetPassword', user);
-      else await queueMail(tx, 'account', noAccountMail(ctx.t, { to: email, link: `${ctx.baseUrl}/signup` }));
+      else await queueMail(tx, 'account', noAccountMail(ctx.t, { to: email.trim().toLowerCase(), link: `${ctx.baseUrl}/signup` }));
     },
     () => null,
   );
