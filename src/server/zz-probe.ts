@@ -1,5 +1,6 @@
 // Starts the server like start.ts does, waits, prints where resident memory goes.
 import v8flags from 'node:v8'; if (process.env.SEMI) v8flags.setFlagsFromString('--max-semi-space-size=' + process.env.SEMI);
+if (process.env.NOMAPS) process.setSourceMapsEnabled(false); console.log('sourceMapsEnabled', process.sourceMapsEnabled);
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import { loadConfig } from './config.ts';
