@@ -1,5 +1,5 @@
-// How account mails leave: through SMTP when it works, the answers when it does not (docs/v1-contract.md §1.3 step 3,
-// §1.10), the .eml outbox when no SMTP_URL is set, and the origin of the links.
+// How account mails leave: through the mail queue, so the answers no longer depend on SMTP (v1 warned, docs/v1-contract.md
+// §1.3 step 3, §1.10; docs/api.md says why not), the .eml outbox when no SMTP_URL is set, and the origin of the links.
 import fsp from 'node:fs/promises';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
