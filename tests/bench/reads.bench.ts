@@ -23,6 +23,7 @@ import { authenticatedNow, startSession } from '#server/services/sessions.ts';
 import type { Config } from '#server/config.ts';
 import { migratedDataDir, startServer, type RunningServer } from '#tests/e2e/support/server.ts';
 import { createPostgresDatabase } from '#tests/utils/test-database.ts';
+import { startNodeFlags } from './start-flags.ts';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS || 50);
 const SECONDS = Number(process.env.BENCH_READS_SECONDS || 30);
@@ -130,7 +131,7 @@ async function measure(target: string, database: Config['database'], processes: 
   const sessions = await seed(database);
   const env = { SECRET_KEY, ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}) };
   const profileDir = process.env.BENCH_CPU_PROF_DIR;
-  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const nodeArgs = [...startNodeFlags(), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
   const servers = await Promise.all(Array.from({ length: processes }, () => startServer(dataDir, env, 'src/server/main.ts', nodeArgs)));
   try {
     const from = Date.now() + WARM_UP_SECONDS * 1000;

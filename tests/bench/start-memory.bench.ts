@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, tempDataDir } from '#tests/e2e/support/server.ts';
+import { startNodeFlags } from './start-flags.ts';
 
 const SETTLE_MS = 3_000;
 const SAMPLES = 10;
@@ -29,7 +30,7 @@ function residentBytes(pid: number): number {
 /** Starts the server, lets it settle, and returns the median of its resident memory samples (bytes). */
 async function residentAtRest(env: Record<string, string>, dataDir: string): Promise<{ bytes: number; startMs: number }> {
   const started = Date.now();
-  const server = await startServer(dataDir, env, 'src/server/start.ts');
+  const server = await startServer(dataDir, env, 'src/server/start.ts', startNodeFlags());
   const startMs = Date.now() - started;
   try {
     await fetch(`${server.url}/api/v1/health/`);
@@ -57,7 +58,7 @@ async function main() {
     const difference = Math.abs(first.bytes - second.bytes) / second.bytes;
     process.stdout.write(
       [
-        `Server resident memory at rest (npm start's process, median of ${SAMPLES} samples after ${SETTLE_MS / 1000} s), Node ${process.version}`,
+        `Server resident memory at rest (npm start's process, median of ${SAMPLES} samples after ${SETTLE_MS / 1000} s), Node ${process.version}, flags: ${startNodeFlags().join(' ') || 'none'}`,
         '',
         '| start | started in s | resident MB |',
         '| --- | ---: | ---: |',

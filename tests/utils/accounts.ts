@@ -172,23 +172,41 @@ export function mailsTo(source: MailSource, address: string): ParsedMail[] {
   return readOutbox(source.dataDir).filter((mail) => mail.to.includes(address.toLowerCase()));
 }
 
+/**
+ * Every mail sent to `address`, once there are more than `count` (waits up to `timeoutMs`): a mail goes through the
+ * mail queue after the answer of the request that caused it, so a test that counted the mails before the request waits
+ * for the next one.
+ */
+export async function mailsAfter(source: MailSource, address: string, count: number, timeoutMs = 5000): Promise<ParsedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = mailsTo(source, address);
+    if (mails.length > count) return mails;
+    if (Date.now() > deadline) throw new Error(`no mail to ${address} after the ${count} there were, within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** The newest mail sent to `address` (waits up to `timeoutMs` for the first one). */
 export async function latestMailTo(source: MailSource, address: string, timeoutMs = 5000): Promise<ParsedMail> {
   if ('waitForMessage' in source) {
     return source.waitForMessage((message) => message.envelope.to.includes(address.toLowerCase()), timeoutMs);
   }
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = mailsTo(source, address).at(-1);
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${address} in ${source.dataDir}/mail within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return (await mailsAfter(source, address, 0, timeoutMs)).at(-1)!;
 }
 
-/** The link containing `pathPart` ("email-confirm", "reset-password") in the newest mail to `address`. */
-export async function latestLinkTo(source: MailSource, address: string, pathPart: string): Promise<string> {
-  return linkFrom(await latestMailTo(source, address), pathPart);
+/**
+ * The link containing `pathPart` ("email-confirm", "reset-password") in the newest mail to `address` that has one
+ * (waits up to `timeoutMs` for it: a reset mail asked after the sign-up's confirmation comes after it).
+ */
+export async function latestLinkTo(source: MailSource, address: string, pathPart: string, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = mailsTo(source, address).findLast((candidate) => candidate.text.includes(pathPart));
+    if (mail) return linkFrom(mail, pathPart);
+    if (Date.now() > deadline) return linkFrom(await latestMailTo(source, address, 0), pathPart);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** The `token` query parameter of a mailed link. */

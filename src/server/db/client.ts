@@ -3,13 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Config } from '../config.ts';
-import { listenPostgres, type Listen } from './listen.ts';
+import type { Listen } from './listen.ts';
+import { timeQueries, type QueryObserver } from './query-timing.ts';
 import { lockDirectory } from './lock.ts';
 import * as schema from './schema.ts';
 
@@ -25,35 +23,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export type { QueryObserver } from './query-timing.ts';
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** Any constant shared by every DoseHub process: the advisory lock that serialises migrations. */
-const MIGRATION_LOCK_KEY = 4_242_001;
 
-/** Told how long each query took, in seconds (the metrics' database query time). */
-export type QueryObserver = (seconds: number) => void;
-
-type Queryable = { query: (...args: any[]) => any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- pg's and PGlite's overloads
-
-/** Times `target.query` in place: promise-returning calls and pg's callback form (Pool.query uses it). */
-function timeQueries<T extends Queryable>(target: T, observe: QueryObserver): T {
-  const query = target.query.bind(target);
-  target.query = (...args: unknown[]) => {
-    const started = performance.now();
-    const done = () => observe((performance.now() - started) / 1000);
-    const last = args.at(-1);
-    if (typeof last === 'function') {
-      args[args.length - 1] = (...results: unknown[]) => {
-        done();
-        return (last as (...a: unknown[]) => unknown)(...results);
-      };
-      return query(...args);
-    }
-    const result = query(...args);
-    if (typeof result?.then === 'function') (result as Promise<unknown>).then(done, done);
-    return result;
-  };
-  return target;
-}
 
 /** PGlite: its own queries and those of each transaction (drizzle runs a transaction's on the callback's `tx`). */
 function timePglite(client: PGlite, observe: QueryObserver) {
@@ -124,26 +97,11 @@ async function openPglite(dir: string | null, image?: Blob, observe?: QueryObser
   }
 }
 
-async function openPostgres(url: string, observe?: QueryObserver): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  if (observe) pool.on('connect', (client) => timeQueries(client, observe));
-  // An idle client dropped by the server (restart, failover) must not crash the process; the next query reports it.
-  pool.on('error', () => {});
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder });
-  } finally {
-    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
-  }
-  const db = drizzlePg({ client: pool, schema });
-  return { db: db as unknown as Db, kind: 'postgres', pglite: null, listen: listenPostgres(url), close: () => pool.end() };
-}
-
 /** Opens the configured database and brings its schema up to date; `observe`, when given, is told each query's time. */
 export function openDatabase(database: Config['database'], observe?: QueryObserver): Promise<Database> {
-  return database.kind === 'postgres' ? openPostgres(database.url, observe) : openPglite(database.dir, database.image, observe);
+  if (database.kind === 'pglite') return openPglite(database.dir, database.image, observe);
+  // pg and drizzle's node-postgres driver load on PostgreSQL only: a PGlite process never holds them (issue 35).
+  return import('./postgres.ts').then(({ openPostgres }) => openPostgres(database.url, observe));
 }
 
 /** A new in-memory PGlite database with every migration applied, as a dump that `image` can start from. */

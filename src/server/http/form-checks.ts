@@ -8,7 +8,6 @@ import type { FileStore } from '../storage/file-store.ts';
 import type { ReadForm } from './forms.ts';
 import { imagesSourceOf } from './images.ts';
 import { toSnake } from './wire-names.ts';
-import { identifyingElementsOf } from '../services/dicom-identity.ts';
 
 /**
  * What the multipart forms (analyses, calibrations) share: v1's wording of a form issue and the check of a
@@ -84,6 +83,8 @@ export async function checkImages(store: FileStore, form: ReadForm, required: bo
   if (!contentMatchesType(type, await headOf(store.open(images.file.storageKey), MAGIC_BYTES))) {
     return { images, problem: { field: 'images', key: 'uploads.contentMismatch', values: { name: images.file.name } } };
   }
+  // dcmjs and zip.js (~6 MB of heap) load with the first image checked, not at start (issue 35).
+  const { identifyingElementsOf } = await import('../services/dicom-identity.ts');
   const identifyingElements = await identifyingElementsOf(() => store.object(images.file.storageKey), type);
   return { images: { kind: 'file', file: { ...images.file, contentType: type, identifyingElements } } };
 }

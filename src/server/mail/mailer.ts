@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOGO_CID, logoAttachment } from './layout.ts';
 
@@ -37,17 +38,28 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_00
 /** SMTP connections one process keeps open: mails queued together go out side by side. */
 const SMTP_CONNECTIONS = 4;
 
+type Nodemailer = typeof nodemailerModule;
+
+/** nodemailer (~3 MB of heap) loads with the first mail sent, not at start (issue 35): most starts send none. */
+function onFirstSend(create: (nodemailer: Nodemailer) => Transporter) {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    transport: () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => create(nodemailer))),
+    close: () => void transport?.then((created) => created.close()),
+  };
+}
+
 function fileMailer({ from, outboxDir, log }: MailerOptions): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const lazy = onFirstSend((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...withLogo(message) });
+      const info = await (await lazy.transport()).sendMail({ from, ...withLogo(message) });
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID()}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       log.info({ to: message.to, subject: message.subject, file, links: message.text.match(LINK) ?? [] }, 'mail written');
     },
-    close: () => transport.close(),
+    close: lazy.close,
   };
 }
 
@@ -56,14 +68,17 @@ function smtpMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
   // Pooled: a few connections kept open and reused, rather than a connection and its greeting for every mail. A send
   // whose connection drops fails (maxRequeues 0) rather than being re-sent by the pool: the mail queue retries it.
   const pool = { pool: true, maxConnections: SMTP_CONNECTIONS, maxRequeues: 0 } as const;
-  const transport: Transporter = nodemailer.createTransport({ url: smtpUrl!, ...pool, ...SMTP_TIMEOUTS });
-  transport.on('error', (error) => log.warn({ err: error }, 'SMTP connection failed'));
+  const lazy = onFirstSend((nodemailer) => {
+    const transport = nodemailer.createTransport({ url: smtpUrl!, ...pool, ...SMTP_TIMEOUTS });
+    transport.on('error', (error) => log.warn({ err: error }, 'SMTP connection failed'));
+    return transport;
+  });
   return {
     async send(message) {
-      await transport.sendMail({ from, ...withLogo(message) });
+      await (await lazy.transport()).sendMail({ from, ...withLogo(message) });
       log.info({ to: message.to, subject: message.subject }, 'mail sent');
     },
-    close: () => transport.close(),
+    close: lazy.close,
   };
 }
 

@@ -27,6 +27,17 @@ export function linkMail(t: Translate, { kind, to, name, link }: LinkMail): Mail
   return { to, subject, ...renderMail(t, subject, content) };
 }
 
+/** To an address without an account, when someone asked to reset its password: says so, and where to sign up. */
+export function noAccountMail(t: Translate, { to, link }: { to: string; link: string }): MailMessage {
+  const subject = t('mail:noAccount.subject');
+  const content: MailContent = {
+    paragraphs: [t('mail:noAccount.body')],
+    action: { label: t('mail:noAccount.action'), url: link },
+    notes: [t('mail:noAccount.ignore')],
+  };
+  return { to, subject, ...renderMail(t, subject, content) };
+}
+
 export type NoticeMailKind = 'orderCreated' | 'billIssued' | 'paymentConfirmed' | 'paymentRefunded' | 'signatureRefunded' | 'analysisInvalid' | 'reportReady' | 'signatureExpired' | 'signatureBillIssued' | 'signaturePaid' | 'signaturePaidAfterTrial' | 'newDevice' | 'dataExportReady' | 'quoteAnswered';
 
 interface NoticeMail {

@@ -1,7 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { SandboxPaymentEvent } from '#shared/schemas/payments.ts';
 import { boletoBarcode, linhaDigitavel } from './boleto.ts';
-import { renderBoletoPdf } from './boleto-pdf.ts';
 import { brCode } from './brcode.ts';
 import { WebhookRefused, type PaymentConfirmed, type PaymentProvider } from './provider.ts';
 import { SIGNATURE_HEADER, signatureProblem } from './signature.ts';
@@ -47,6 +46,8 @@ export function createSandboxProvider({ webhookSecret, beneficiary }: SandboxOpt
     async issueBill(request) {
       const barcode = boletoBarcode({ bank: SANDBOX_BANK, amountCents: request.amountCents, dueDate: request.dueDate, freeField: randomDigits(25) });
       const line = linhaDigitavel(barcode);
+      // pdfkit and fontkit (~5 MB of heap) load with the first boleto issued, not at start (issue 35).
+      const { renderBoletoPdf } = await import('./boleto-pdf.ts');
       const pdf = await renderBoletoPdf({ ...request, beneficiary, line, barcode, notice: 'SANDBOX: documento de teste, sem valor bancário.' });
       return { providerBillId: `sbx_${randomBytes(12).toString('hex')}`, line, barcode, amountCents: request.amountCents, dueDate: request.dueDate, pdf };
     },

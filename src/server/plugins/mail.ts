@@ -28,12 +28,10 @@ export const mailPlugin = fp<{ config: Config }>(async (app, { config }) => {
   app.decorate('companyMail', { to: config.mailFrom, t: app.translator.forLanguage(DEFAULT_LANGUAGE) });
   app.decorate('mailContext', (request: FastifyRequest) => ({
     db: app.db,
-    mailer,
     t: request.t,
     // Read at send time: main.ts fills publicUrl in with the listening URL when PUBLIC_URL is unset.
     // A request's Host header is never used: it would let anyone point a reset link at their own host.
     baseUrl: config.publicUrl ?? 'http://localhost',
-    log: request.log,
   }));
   app.addHook('onClose', async () => mailer.close());
 });

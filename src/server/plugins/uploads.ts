@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { sweepExpiredUploads, sweepOrphanUploads } from '../services/uploads.ts';
-import { PostgresLocker } from '../storage/postgres-locker.ts';
 import { createTusServer, type TusServer } from '../storage/tus-server.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 
@@ -39,7 +38,8 @@ interface UploadsOptions {
 export const uploadsPlugin = fp<UploadsOptions>(async (app, options) => {
   const maxBytes = options.maxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
   const { store } = options;
-  const locker = options.databaseUrl ? new PostgresLocker(options.databaseUrl) : undefined;
+  // pg loads on PostgreSQL only (issue 35).
+  const locker = options.databaseUrl ? new (await import('../storage/postgres-locker.ts')).PostgresLocker(options.databaseUrl) : undefined;
   if (locker) app.addHook('onClose', () => locker.close());
   const log = app.log.child({ module: 'uploads' });
   const storeLog = {

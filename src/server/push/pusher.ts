@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
+import type webpushModule from 'web-push';
 import type { Db } from '../db/client.ts';
 import type { Translator } from '../i18n/translator.ts';
 import {
@@ -99,7 +99,9 @@ export class Pusher {
 
   private async sendTo(subscription: PushSubscriptionRow, message: PushMessage): Promise<void> {
     const log = this.options.log.child({ subscription: subscription.id, pushService: originOf(subscription.endpoint) });
-    const delivery = await deliver(this.requestFor(subscription, message), {
+    // web-push loads with the first push sent, not at start (issue 35).
+    const { default: webpush } = await import('web-push');
+    const delivery = await deliver(this.requestFor(webpush, subscription, message), {
       transport: this.transport,
       signal: this.abort.signal,
       retryWait: this.closing.signal,
@@ -111,7 +113,7 @@ export class Pusher {
   }
 
   /** Each try is a new request: a fresh VAPID JWT and encryption salt. */
-  private requestFor(subscription: PushSubscriptionRow, message: PushMessage): () => PushRequest {
+  private requestFor(webpush: typeof webpushModule, subscription: PushSubscriptionRow, message: PushMessage): () => PushRequest {
     return () => {
       const keys = { p256dh: subscription.p256dh, auth: subscription.auth };
       const details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys }, message.payload, {

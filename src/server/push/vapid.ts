@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
 
@@ -27,12 +26,21 @@ function assertKeyPair(keys: VapidKeys, source: string): VapidKeys {
  */
 export async function loadVapidKeys(db: Db, configured: VapidKeys | null): Promise<VapidKeys> {
   if (configured) return assertKeyPair(configured, 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY');
+  const stored = await storedKeys(db);
+  if (stored) return stored;
+  // web-push loads here only, when no key pair is stored yet (its first start), not on every start (issue 35).
+  const { default: webpush } = await import('web-push');
   const generated = webpush.generateVAPIDKeys();
   await db
     .insert(settings)
     .values({ key: VAPID_KEYS_SETTING, value: JSON.stringify(generated) })
     .onConflictDoNothing();
+  return (await storedKeys(db))!;
+}
+
+async function storedKeys(db: Db): Promise<VapidKeys | null> {
   const [row] = await db.select().from(settings).where(eq(settings.key, VAPID_KEYS_SETTING));
-  const stored = JSON.parse(row!.value) as VapidKeys;
+  if (!row) return null;
+  const stored = JSON.parse(row.value) as VapidKeys;
   return assertKeyPair({ publicKey: stored.publicKey, privateKey: stored.privateKey }, 'settings.vapid_keys');
 }

@@ -18,7 +18,7 @@ import { appError, fieldErrors, type AppError, type ErrorMessage } from '../erro
 import { SecondStepRequired } from '#shared/schemas/security.ts';
 import { REFRESH_COOKIE, accountDeletedError, beginSession, clearSessionCookies, deviceOf, setSessionCookies, setSignInChallengeCookie } from '../plugins/auth.ts';
 import { LIMITS, enforceRateLimits } from '../plugins/rate-limit.ts';
-import { sendAccountLink } from '../services/account-mail.ts';
+import { queueEmailConfirmation, queuePasswordReset } from '../services/account-mail.ts';
 import { allDocuments } from '../services/consents.ts';
 import { secondStepsOf } from '../services/second-factors.ts';
 import { signSignInChallenge } from '../services/sign-in-challenge.ts';
@@ -34,7 +34,6 @@ import { secondStepRoutes } from './second-step.ts';
 import {
   checkCredentials,
   createUser,
-  findUserByEmail,
   findUserById,
   markEmailVerified,
   passwordErrors,
@@ -70,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create an account, sign in, and mail the e-mail confirmation link',
         body: RegisterBody,
-        response: { 201: AuthResponse.extend({ warning: z.string().optional() }), ...errors },
+        response: { 201: AuthResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -82,9 +81,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const accepted = allDocuments(app.privacy.versions);
       const user = await createUser(app.db, { ...body, password: body.password1, language: request.lang }, { accepted, device: deviceOf(request) });
       await beginSession(request, reply, user, ['pwd']);
-      const mailed = await sendAccountLink(app.mailContext(request), 'verifyEmail', user);
+      await queueEmailConfirmation(app.mailContext(request), user);
       reply.code(201);
-      return { id: user.id, isStaff: user.isStaff, ...(mailed ? {} : { warning: request.t('auth.verificationNotSent') }) };
+      return { id: user.id, isStaff: user.isStaff };
     },
   );
 
@@ -171,8 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email } = request.body;
       await enforceRateLimits(request, [LIMITS.resetByIp(request.ip), LIMITS.resetByEmail(email)]);
-      const user = await findUserByEmail(app.db, email);
-      if (user) await sendAccountLink(app.mailContext(request), 'resetPassword', user);
+      await queuePasswordReset(app.mailContext(request), email);
       return { message: request.t('auth.emailSent') };
     },
   );

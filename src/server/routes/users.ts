@@ -11,14 +11,13 @@ import {
   Profile,
   ProfilePatchBody,
   UserIdParams,
-  WarningResponse,
 } from '#shared/schemas/users.ts';
 import { appError, fieldErrors } from '../errors.ts';
 import { assertIfMatch, sendVersion } from '../http/etag.ts';
 import { needsRecentSignIn, readRefusals, sends } from '../http/openapi.ts';
 import { requireRecentSignIn } from '../plugins/auth.ts';
 import { LIMITS, enforceRateLimits } from '../plugins/rate-limit.ts';
-import { sendAccountLink } from '../services/account-mail.ts';
+import { queueEmailConfirmation } from '../services/account-mail.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
 import {
   changeEmail,
@@ -92,7 +91,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the e-mail (needs a sign-in within 5 minutes); the new address must be confirmed through the mailed link',
         params: UserIdParams,
         body: EmailPatchBody,
-        response: { 200: WarningResponse, 204: empty, 403: ErrorBody, ...errors },
+        response: { 204: empty, 403: ErrorBody, ...errors },
         openapi: { ifMatch: true, responses: needsRecentSignIn },
       },
     },
@@ -103,8 +102,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceRateLimits(request, [LIMITS.emailChangeByUser(request.params.uid)]);
       await changeEmail(app.db, request.params.uid, request.body.email);
       const user = await currentUser(request.params.uid);
-      const mailed = await sendAccountLink(app.mailContext(request), 'verifyEmail', user);
-      if (!mailed) return { warning: request.t('auth.verificationNotSent') };
+      await queueEmailConfirmation(app.mailContext(request), user);
       return reply.code(204).send(null);
     },
   );
@@ -116,15 +114,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Mail a new confirmation link (the earlier one stops working)',
         params: UserIdParams,
-        response: { 204: empty, 424: ErrorBody, ...errors },
+        response: { 204: empty, ...errors },
       },
     },
     async (request, reply) => {
       const user = await currentUser(request.params.uid);
       if (user.emailVerifiedAt) throw appError(409, 'auth.alreadyVerified');
       await enforceRateLimits(request, [LIMITS.resendByUser(user.id)]);
-      const mailed = await sendAccountLink(app.mailContext(request), 'verifyEmail', user);
-      if (!mailed) throw appError(424, 'auth.verificationNotSent');
+      await queueEmailConfirmation(app.mailContext(request), user);
       return reply.code(204).send(null);
     },
   );

@@ -1,18 +1,17 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { writeAndPublish } from '../events/publish.ts';
 import type { Db } from '../db/client.ts';
 import type { Translate } from '../i18n/translator.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { linkMail } from '../mail/templates.ts';
+import { linkMail, noAccountMail } from '../mail/templates.ts';
+import { queueMail } from './mail-queue.ts';
 import { issueUserToken } from './user-tokens.ts';
+import { findUserByEmail } from './users.ts';
 
 export interface MailContext {
   db: Db;
-  mailer: Mailer;
   /** Bound to the reader's language. */
   t: Translate;
   /** Origin of the client app, for the links. */
   baseUrl: string;
-  log: FastifyBaseLogger;
 }
 
 interface Recipient {
@@ -26,16 +25,35 @@ const KINDS = {
   resetPassword: { purpose: 'reset_password', route: 'reset-password' },
 } as const;
 
-/** Issues a single-use token and mails its link (client routes /users/{uid}/email-confirm|reset-password). False when the mail could not be sent. */
-export async function sendAccountLink(ctx: MailContext, kind: keyof typeof KINDS, user: Recipient): Promise<boolean> {
+/** Issues a single-use token and queues its link's mail (client routes /users/{uid}/email-confirm|reset-password) in `tx`. */
+async function queueLink(tx: Db, ctx: MailContext, kind: keyof typeof KINDS, user: Recipient): Promise<void> {
   const { purpose, route } = KINDS[kind];
-  const token = await issueUserToken(ctx.db, user.id, purpose);
+  const token = await issueUserToken(tx, user.id, purpose);
   const link = `${ctx.baseUrl}/users/${user.id}/${route}?token=${encodeURIComponent(token)}`;
-  try {
-    await ctx.mailer.send(linkMail(ctx.t, { kind, to: user.email, name: user.name, link }));
-    return true;
-  } catch (error) {
-    ctx.log.error({ err: error, kind, userId: user.id }, 'mail not sent');
-    return false;
-  }
+  await queueMail(tx, 'account', linkMail(ctx.t, { kind, to: user.email, name: user.name, link }));
+}
+
+/**
+ * Queues the mail with a link that confirms the user's e-mail: the token and the mail are one transaction, and
+ * the mail goes after it commits (services/mail-queue.ts), so the answer never waits on the SMTP server.
+ */
+export async function queueEmailConfirmation(ctx: MailContext, user: Recipient): Promise<void> {
+  await writeAndPublish(ctx.db, (tx) => queueLink(tx, ctx, 'verifyEmail', user), () => null);
+}
+
+/**
+ * A password reset asked for `email`: its account gets the reset link; an address without an account gets a mail
+ * saying so. Either way the request does the same work (a lookup, then one transaction that queues one mail) and
+ * nothing waits on the SMTP server, so neither the answer nor its time tells whether the account exists.
+ */
+export async function queuePasswordReset(ctx: MailContext, email: string): Promise<void> {
+  await writeAndPublish(
+    ctx.db,
+    async (tx) => {
+      const user = await findUserByEmail(tx, email);
+      if (user) await queueLink(tx, ctx, 'resetPassword', user);
+      else await queueMail(tx, 'account', noAccountMail(ctx.t, { to: email.trim().toLowerCase(), link: `${ctx.baseUrl}/signup` }));
+    },
+    () => null,
+  );
 }

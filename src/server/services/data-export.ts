@@ -13,7 +13,7 @@ import type { UploadStore } from '../storage/upload-store.ts';
 import { recordAudit } from './audit.ts';
 import { collectRecords, filesOf } from './data-export-records.ts';
 import { exportSummary } from './data-export-summary.ts';
-import { zipStream, type ZipEntry } from './data-export-zip.ts';
+import type { ZipEntry } from './data-export-zip.ts';
 import { queueMail } from './mail-queue.ts';
 import { formatBytes } from '#shared/format/bytes.ts';
 
@@ -146,6 +146,8 @@ async function writeExport(deps: ExportDeps, claimed: ExportRow): Promise<void> 
     for (const file of stored) yield { name: file.path, open: () => deps.fileStore.open(file.storageKey) };
   }
   const progress = progressWriter(db, claimed.id, data.length + summary.length);
+  // zip.js loads with the first export, not at start (issue 35).
+  const { zipStream } = await import('./data-export-zip.ts');
   const size = await deps.uploads.put(storageId, zipStream(entries(), progress.add), 'application/zip');
   await progress.flush();
   await markReady(deps, claimed, { size, totalBytes, language });

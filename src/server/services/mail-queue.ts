@@ -15,8 +15,20 @@ import type { Mailer, MailMessage } from '../mail/mailer.ts';
  * server's acceptance and the row's update sends that mail again after the lease (at least once).
  */
 
-/** `notice`: a user's notice mail (services/notices.ts: order, payment, report and subscription events). */
-export type MailKind = 'contact' | 'quote' | 'signature' | 'notice' | 'payment';
+/**
+ * `notice`: a user's notice mail (services/notices.ts: order, payment, report and subscription events); `account`: an
+ * e-mail confirmation or password reset (services/account-mail.ts), whose link carries a token.
+ */
+export type MailKind = 'contact' | 'quote' | 'signature' | 'notice' | 'payment' | 'account';
+
+/**
+ * Once an `account` mail has gone (or been given up), its text and HTML are cleared: the row is kept like any other
+ * (what went out, to whom, when), but the token in its link does not stay readable in the database and its backups.
+ */
+const bodyOnceDone = {
+  text: sql`case when ${outgoingMails.kind} = 'account' then '' else ${outgoingMails.text} end`,
+  html: sql`case when ${outgoingMails.kind} = 'account' then '' else ${outgoingMails.html} end`,
+};
 
 /** Where the mails to the company go (v1: DEFAULT_FROM_EMAIL, `MAIL_FROM`'s address), in its language (pt-BR). */
 export interface CompanyMail {
@@ -103,7 +115,7 @@ async function recordFailure(sender: MailSender, row: MailRow, error: unknown, n
   const lastError = error instanceof Error ? error.message : String(error);
   await sender.db
     .update(outgoingMails)
-    .set({ lastError, ...(gaveUp ? { state: 'failed' as const } : { nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) }) })
+    .set({ lastError, ...(gaveUp ? { state: 'failed' as const, ...bodyOnceDone } : { nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) }) })
     .where(eq(outgoingMails.id, row.id));
   const context = { err: error, mailId: row.id, kind: row.kind, attempts: row.attempts };
   if (gaveUp) sender.log.error(context, 'mail given up: every attempt failed');
@@ -121,7 +133,7 @@ export async function deliverDueMails(sender: MailSender, now: Date = new Date()
   const rows = await claimDue(sender.db, now, ids);
   const failures = await Promise.all(rows.map((row) => sendFailure(sender, row)));
   const sent = rows.filter((_, index) => failures[index] === null).map((row) => row.id);
-  if (sent.length > 0) await sender.db.update(outgoingMails).set({ state: 'sent', sentAt: now, lastError: null }).where(inArray(outgoingMails.id, sent));
+  if (sent.length > 0) await sender.db.update(outgoingMails).set({ state: 'sent', sentAt: now, lastError: null, ...bodyOnceDone }).where(inArray(outgoingMails.id, sent));
   report.sent = sent.length;
   for (const [index, row] of rows.entries()) if (failures[index] !== null) report[await recordFailure(sender, row, failures[index], now)] += 1;
   return report;

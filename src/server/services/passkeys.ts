@@ -1,15 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeySummary } from '#shared/schemas/security.ts';
 import type { Db } from '../db/client.ts';
 import { passkeys } from '../db/schema.ts';
+
+/** SimpleWebAuthn and its X.509/ASN.1 stack (~4 MB of heap) load with the first passkey ceremony, not at start (issue 35). */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** Who the passkeys are for: the site's host name (RP ID) and its origin, as the browser saw them. */
 export interface RelyingParty {
@@ -32,6 +28,7 @@ export async function listPasskeys(db: Db, userId: string): Promise<PasskeySumma
 /** Options for `navigator.credentials.create`: a discoverable credential, none the user already has. */
 export async function registrationOptions(db: Db, rp: RelyingParty, user: { id: string; email: string; name: string }) {
   const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: 'DoseHub',
     rpID: rp.id,
@@ -45,6 +42,7 @@ export async function registrationOptions(db: Db, rp: RelyingParty, user: { id: 
 
 /** Checks the authenticator's answer to `challenge` and keeps the new passkey; null when it does not verify. */
 export async function addPasskey(db: Db, rp: RelyingParty, userId: string, name: string, response: RegistrationResponseJSON, challenge: string) {
+  const { verifyRegistrationResponse } = await webauthn();
   const verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id }).catch(() => null);
   if (!verified?.verified) return null;
   const { credential } = verified.registrationInfo;
@@ -76,6 +74,7 @@ export async function removePasskey(db: Db, userId: string, id: string): Promise
 /** Options for `navigator.credentials.get`: the user's passkeys (a second step), or any discoverable one (passkey alone). */
 export async function authenticationOptions(db: Db, rp: RelyingParty, userId: string | null) {
   const allowCredentials = userId ? await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId)) : [];
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({ rpID: rp.id, allowCredentials, userVerification: 'required' });
 }
 
@@ -84,6 +83,7 @@ export async function verifyPasskey(db: Db, rp: RelyingParty, response: Authenti
   const [row] = await db.select().from(passkeys).where(eq(passkeys.id, String(response.id)));
   if (!row || (userId !== undefined && row.userId !== userId)) return null;
   const credential = { id: row.id, publicKey: Buffer.from(row.publicKey, 'base64url'), counter: row.counter, transports: row.transports };
+  const { verifyAuthenticationResponse } = await webauthn();
   const verified = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,

@@ -1,6 +1,5 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { generateSecret, generateURI, verify, type VerifyResult } from 'otplib';
-import QRCode from 'qrcode';
+import type { VerifyResult } from 'otplib';
 import type { Db } from '../db/client.ts';
 import { totpFactors } from '../db/schema.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -15,11 +14,15 @@ export interface TotpEnrolment {
   qrSvg: string;
 }
 
+/** otplib, and qrcode for enrolment, load with the first authenticator-app step, not at start (issue 35). */
+const otplib = () => import('otplib');
+
 /** A secret is sealed for its user: a sealed value copied to another user's row does not open. */
 const contextOf = (userId: string) => `totp:${userId}`;
 
 /** A new secret for the user's authenticator app, waiting for a first code; replaces one never confirmed. */
 export async function startTotpEnrolment(db: Db, box: SecretBox, user: { id: string; email: string }): Promise<TotpEnrolment> {
+  const [{ generateSecret, generateURI }, { default: QRCode }] = await Promise.all([otplib(), import('qrcode')]);
   const secret = generateSecret();
   const sealed = box.seal(secret, contextOf(user.id));
   await db
@@ -46,6 +49,7 @@ async function spendCode(db: Db, box: SecretBox, userId: string, code: string, c
   const [factor] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId));
   if (!factor || (factor.confirmedAt !== null) !== confirmed) return false;
   // The functional API (its default crypto and base32 plugins), with the TOTP strategy: a TOTP result.
+  const { verify } = await otplib();
   const result = (await verify({
     secret: box.open(factor.secret, contextOf(userId)),
     token: code,

@@ -5,7 +5,6 @@ import type { DataStore, Upload } from '@tus/utils';
 import type { Db } from '../db/client.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { MAGIC_BYTES, contentMatchesType } from '../services/file-magic-bytes.ts';
-import { identifyingElementsOf } from '../services/dicom-identity.ts';
 import { findOwnUpload, inspectStream, recordIdentifyingElements, recordUpload, setUploadStatus, type UploadMeta } from '../services/uploads.ts';
 import { storeFailureOf } from './store-errors.ts';
 import type { UploadStore } from './upload-store.ts';
@@ -43,6 +42,8 @@ async function finish(db: Db, store: UploadStore, req: Request, upload: Upload) 
     sha256 !== row?.sha256 ? t('uploads.checksumMismatch') : !contentMatchesType(row.type, head) ? t('uploads.contentMismatch', { name: row.filename }) : null;
   if (!problem) {
     await setUploadStatus(db, upload.id, 'complete', upload.offset);
+    // dcmjs and zip.js (~6 MB of heap) load with the first image checked, not at start (issue 35).
+    const { identifyingElementsOf } = await import('../services/dicom-identity.ts');
     await recordIdentifyingElements(db, upload.id, await identifyingElementsOf(() => store.object(upload.id), row!.type));
     return {};
   }

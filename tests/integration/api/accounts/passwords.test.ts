@@ -2,7 +2,7 @@
 // refresh never revokes" deviations: password change and reset end sessions; no account discovery).
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rateLimits, userTokens } from '#server/db/schema.ts';
+import { outgoingMails, rateLimits, userTokens } from '#server/db/schema.ts';
 import {
   API,
   PASSWORD,
@@ -12,6 +12,7 @@ import {
   lang,
   latestLinkTo,
   login,
+  mailsAfter,
   loginRequest,
   pickCookie,
   registerUser,
@@ -122,26 +123,48 @@ describe('password reset', () => {
 
   const INVALID_TOKEN = 'Token de verificação inválido ou expirado para este usuário.';
 
+  /** The account mails queued to `email` (services/account-mail.ts): what a reset request wrote. */
+  const queuedTo = (email: string) =>
+    t.app.db.select({ kind: outgoingMails.kind }).from(outgoingMails).where(eq(outgoingMails.recipient, email));
+
   it.each([
-    [undefined, 'E-mail enviado.', 'DoseHub: redefinição de senha', 'Redefinir senha: '],
-    ['en-US', 'E-mail sent.', 'DoseHub: password reset', 'Reset password: '],
-    ['es', 'Correo electrónico enviado.', 'DoseHub: restablecimiento de contraseña', 'Restablecer contraseña: '],
-  ])('known and unknown e-mails get the same 200 (%s); only the known one gets a mail, in the request language', async (acceptLanguage, message, subject, action) => {
+    [undefined, 'E-mail enviado.', 'DoseHub: redefinição de senha', 'Redefinir senha: ', 'Criar uma conta: '],
+    ['en-US', 'E-mail sent.', 'DoseHub: password reset', 'Reset password: ', 'Create an account: '],
+    ['es', 'Correo electrónico enviado.', 'DoseHub: restablecimiento de contraseña', 'Restablecer contraseña: ', 'Crear una cuenta: '],
+  ])('known and unknown e-mails get the same 200 after the same work (%s): one mail queued each, neither waiting on SMTP', async (acceptLanguage, message, subject, action, signUp) => {
     const user = await registerUser(t.app, { name: 'Iris Esquecida' });
+    const confirmations = (await mailsAfter(t.smtp, user.email, 0)).length;
     const unknown = uniqueEmail('ninguem');
-    const known = await request(user.email.toUpperCase(), acceptLanguage);
-    const stranger = await request(unknown, acceptLanguage);
+    // The SMTP server holds every message unanswered: an answer that waited on it would not come.
+    const resume = t.smtp.stall();
+    const [known, stranger] = await (async () => {
+      try {
+        return [await request(user.email.toUpperCase(), acceptLanguage), await request(unknown, acceptLanguage)];
+      } finally {
+        expect(t.smtp.messagesTo(user.email)).toHaveLength(confirmations);
+        expect(t.smtp.messagesTo(unknown)).toHaveLength(0);
+        resume();
+      }
+    })();
     for (const response of [known, stranger]) {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message });
     }
     expect(known.body).toBe(stranger.body);
-    expect(t.smtp.messagesTo(unknown)).toHaveLength(0);
+    expect(known.headers['content-length']).toBe(stranger.headers['content-length']);
+    // Each request wrote one mail to the queue (the known address also had its sign-up's confirmation).
+    expect(await queuedTo(user.email)).toEqual([{ kind: 'account' }, { kind: 'account' }]);
+    expect(await queuedTo(unknown)).toEqual([{ kind: 'account' }]);
 
-    const mail = t.smtp.messagesTo(user.email).at(-1)!;
+    const mail = (await mailsAfter(t.smtp, user.email, confirmations)).at(-1)!;
     expect(mail.subject).toBe(subject);
     expect(mail.text).toContain(action);
     expect(linkFrom(mail, '/reset-password')).toMatch(new RegExp(`^http://dosehub\\.test/users/${user.id}/reset-password\\?token=[A-Za-z0-9_-]{20,}$`));
+    // The unknown address hears that no account uses it, with no token, and where to sign up.
+    const none = (await mailsAfter(t.smtp, unknown, 0))[0]!;
+    expect(none.subject).toBe(subject);
+    expect(none.text).toContain(`${signUp}http://dosehub.test/signup`);
+    expect(none.text).not.toContain('token=');
   });
 
   it.each([
@@ -181,7 +204,9 @@ describe('password reset', () => {
     const user = await registerUser(t.app, { name: 'Joana Duas' });
     await request(user.email);
     const first = await resetToken(user);
+    const mailed = t.smtp.messagesTo(user.email).length;
     await request(user.email);
+    await mailsAfter(t.smtp, user.email, mailed);
     const second = await resetToken(user);
     expect(second).not.toBe(first);
     expect((await confirm(user.id, body(first))).statusCode).toBe(400);

@@ -16,6 +16,7 @@ import {
   verifyEmail,
   type MailingTestApp,
   type SignedInUser,
+  mailsAfter,
 } from '#tests/utils/accounts.ts';
 
 let t: MailingTestApp;
@@ -142,7 +143,7 @@ describe('e-mail', () => {
     expectStatus(response, 204);
     expect((await get(user, 'email/')).json()).toEqual({ email: newEmail, verified: false });
 
-    const mails = t.smtp.messagesTo(newEmail);
+    const mails = await mailsAfter(t.smtp, newEmail, 0);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Confirm the e-mail of your DoseHub account');
     expect(t.smtp.messagesTo(user.email)).toHaveLength(oldMails);
