@@ -11,7 +11,7 @@
  * each kind (default 200).
  * Exits 1 when a goal is missed or an effect is missing or repeated.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -30,6 +30,7 @@ import { testConfig } from '#tests/utils/test-app.ts';
 import { createPostgresDatabase } from '#tests/utils/test-database.ts';
 import { uniqueCpf } from '#tests/utils/payments.ts';
 import type { PeerAnswer, PeerRequest } from './payment-peer.ts';
+import { startNodeFlags } from './start-flags.ts';
 
 const HOST = '127.0.0.1';
 const STAFF_AT_ONCE = 8;
@@ -104,11 +105,24 @@ interface Bench {
   problems: string[];
 }
 
-async function newOrders(bench: Bench, n: number): Promise<OrderRow[]> {
+async function newOrders(bench: Bench, n: number, userId = bench.payer.id): Promise<OrderRow[]> {
   const notices = { db: bench.app.db, translator: bench.app.translator, baseUrl: bench.base };
   const made: OrderRow[] = [];
-  for (let i = 0; i < n; i++) made.push((await createOrder(notices, { userId: bench.payer.id, serviceId: 'dosi-clin', quantity: 1, price: 1500.5 })).row);
+  for (let i = 0; i < n; i++) made.push((await createOrder(notices, { userId, serviceId: 'dosi-clin', quantity: 1, price: 1500.5 })).row);
   return made;
+}
+
+const WARM_UP_BILLS = 40;
+
+/** Issues and confirms a few bills of each kind for another payer, untimed, so that each timed phase runs compiled code. */
+async function warmUp(bench: Bench, warmUpPayer: string) {
+  for (const method of ['boleto', 'pix'] as const) {
+    const toIssue = await newOrders(bench, WARM_UP_BILLS, warmUpPayer);
+    await staffIssuing(bench, method, toIssue);
+    const issued = await bench.app.db.select({ providerBillId: bills.providerBillId }).from(bills).where(inArray(bills.orderId, toIssue.map((order) => order.id)));
+    await sendAll(bench, eventsFor(method, issued.map((bill) => bill.providerBillId)));
+  }
+  await bench.app.mailQueue.idle();
 }
 
 async function staffIssuing(bench: Bench, method: 'boleto' | 'pix', toIssue: OrderRow[]): Promise<number> {
@@ -211,6 +225,8 @@ async function main(): Promise<number> {
     const email = `bench-${randomUUID()}@dosehub.test`;
     const [payer] = await app.db.insert(users).values({ email, passwordHash: 'x', name: 'Bench Payer', cpf: uniqueCpf().replace(/\D/g, ''), emailVerifiedAt: new Date() }).returning();
     const bench: Bench = { app, base, peer, secret: await loadWebhookSecret(app.db, null), payer: { id: payer!.id, email }, problems: [] };
+    const [warmUpPayer] = await app.db.insert(users).values({ email: `warm-up-${randomUUID()}@dosehub.test`, passwordHash: 'x', name: 'Warm Up', cpf: uniqueCpf().replace(/\D/g, ''), emailVerifiedAt: new Date() }).returning();
+    await warmUp(bench, warmUpPayer!.id);
 
     const provider = app.payments.issuer;
     const request = { amountCents: 150_050, payer: { name: payer!.name, document: payer!.cpf! }, dueDate: '2026-12-31', documentNumber: '26/0001-01' };
@@ -229,8 +245,8 @@ async function main(): Promise<number> {
           ({ what, rate, goal, cpu }) => `| ${what} | ${rate} | ${goal === undefined ? '' : `≥ ${goal}${rate < goal ? ' **missed**' : ''}`} | ${cpu === undefined ? '' : cpu.toFixed(1)} |`,
         ),
         '',
-        `- ${count + 2} bills of each kind (staff ${STAFF_AT_ONCE} at a time), ${count} confirmations + ${DUPLICATES} deliveries of one event id + ${DUPLICATES} ids for one bill (${SENDERS} senders)`,
-        `- ${database.label}; Node ${process.version}; ${os.cpus()[0]?.model ?? 'CPU'} × ${os.cpus().length}; load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`,
+        `- after ${WARM_UP_BILLS} bills of each kind issued and confirmed untimed: ${count + 2} bills of each kind (staff ${STAFF_AT_ONCE} at a time), ${count} confirmations + ${DUPLICATES} deliveries of one event id + ${DUPLICATES} ids for one bill (${SENDERS} senders)`,
+        `- ${database.label}; Node ${process.version}, flags: ${process.execArgv.filter((flag) => flag.startsWith('--max') || flag.startsWith('--no-')).join(' ') || 'none'}; ${os.cpus()[0]?.model ?? 'CPU'} × ${os.cpus().length}; load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`,
         `- effects: ${bench.problems.length === 0 ? 'each exactly once' : bench.problems.join('; ')}`,
         `- goals: ${missed.length === 0 ? 'all met' : `missed: ${missed.map((phase) => phase.what).join('; ')}`}`,
         '',
@@ -245,7 +261,19 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
+/**
+ * The server runs in this process: with `npm start`'s Node flags (a small young generation: docs/deployment.md
+ * "Memory"), as production runs it, the bench starts itself again with them.
+ */
+function inStartFlags(): Promise<number> {
+  const child = spawn(process.execPath, [...startNodeFlags(), '--import', 'tsx', fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    env: { ...process.env, PAYMENTS_BENCH_WITH_START_FLAGS: '1' },
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
+(process.env.PAYMENTS_BENCH_WITH_START_FLAGS ? main() : inStartFlags()).then(
   (exitCode) => process.exit(exitCode),
   (error: unknown) => {
     process.stderr.write(`Benchmark failed: ${error instanceof Error ? error.stack : String(error)}\n`);
