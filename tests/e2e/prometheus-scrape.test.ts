@@ -68,8 +68,8 @@ describe('Prometheus scraping a running server', () => {
     await eventually('histogram_quantile(0.99, sum by (le) (dosehub_http_request_duration_seconds_bucket{job="dosehub"}))', (value) => value > 0);
     await eventually('sum(dosehub_db_query_duration_seconds_count)', (value) => value > 0);
 
-    // Mails through the queue: the contact message's went out (the account's link is sent inline, not queued); none waits.
-    await eventually('dosehub_mails_total{outcome="sent"}', (value) => value === 1);
+    // Mails through the queue: the account's confirmation link and the contact message went out; none waits.
+    await eventually('dosehub_mails_total{outcome="sent"}', (value) => value === 2);
     await eventually('dosehub_mail_queue_depth', (value) => value === 0);
 
     // Each background job ran once at start, in this process, and succeeded.

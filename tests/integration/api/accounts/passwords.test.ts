@@ -290,6 +290,7 @@ describe('password reset', () => {
       expect(retryAfter).toBeGreaterThan(3500);
       expect(retryAfter).toBeLessThanOrEqual(3600);
     }
+    await t.app.mailQueue.idle();
     expect(t.smtp.messagesTo(user.email).filter((mail) => mail.text.includes('/reset-password'))).toHaveLength(3);
     expect((await request(uniqueEmail('outra'), 'en-US')).statusCode).toBe(200);
   });

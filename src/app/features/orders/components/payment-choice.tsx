@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '#shared/schemas/bills.ts';
@@ -15,9 +15,14 @@ import { choosePaymentMethod } from '../store/order-payment.ts';
 export function PaymentChoice({ order }: { order: OrderRecord }) {
   const { t } = useTranslation('orders');
   const [failed, setFailed] = useState(false);
+  // Shown checked at once, before the local write comes back through the order's live record (which then rules).
+  const [picked, setPicked] = useState<PaymentMethod | null>(null);
+  useEffect(() => setPicked(null), [order.paymentMethod, order.version]);
   const choose = (method: PaymentMethod) => {
     setFailed(false);
+    setPicked(method);
     choosePaymentMethod(order.userId, order.id, method).catch((error: unknown) => {
+      setPicked(null);
       // A full disk is already in the banner (localWrite).
       if (!isQuotaExceededError(error)) setFailed(true);
     });
@@ -27,7 +32,7 @@ export function PaymentChoice({ order }: { order: OrderRecord }) {
       <PaymentMethodChoice
         label={t('method.label')}
         description={t('method.description')}
-        value={order.paymentMethod}
+        value={picked ?? order.paymentMethod}
         onChange={choose}
         hints={{ pix: t('method.hint.pix'), boleto: t('method.hint.boleto') }}
       />
