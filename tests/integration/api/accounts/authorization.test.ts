@@ -121,6 +121,7 @@ describe('with an invalid session cookie', () => {
 describe("another user's uid (IDOR)", () => {
   it("every route refuses Alice's cookie on Bob's uid with 401 \"token and user ID do not match\", and Bob's data is unchanged", async () => {
     const before = await snapshot(bob);
+    await t.app.mailQueue.idle();
     const mailsBefore = t.smtp.messagesTo(bob.email).length;
     for (const route of ROUTES) {
       const response = await call(route, bob.id, { cookie: alice.cookies });
@@ -130,6 +131,7 @@ describe("another user's uid (IDOR)", () => {
     expect(await snapshot(bob)).toEqual(before);
     expect(before.profile).toMatchObject({ name: 'Bob Lima', cpf: '529.982.247-25', phone: '+552123612766' });
     // No resend or change mail went to Bob, and his password is still his.
+    await t.app.mailQueue.idle();
     expect(t.smtp.messagesTo(bob.email)).toHaveLength(mailsBefore);
     expect((await loginRequest(t.app, { email: bob.email, password: PASSWORD })).statusCode).toBe(200);
     // And Alice's own session still works.

@@ -168,17 +168,20 @@ describe('POST /users/{uid}/email/resend/', () => {
   ])('when already verified → 409 (%s) and the account stays verified (v1 un-verified it)', async (acceptLanguage, message) => {
     const user = await registerUser(t.app, { name: 'Rui Verificado' });
     await verifyEmail(t.app, t.smtp, user);
+    await t.app.mailQueue.idle();
     const before = t.smtp.messagesTo(user.email).length;
     const response = await resend(user, acceptLanguage);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ errors: [message] });
     expect((await emailStatus(user)).verified).toBe(true);
+    await t.app.mailQueue.idle();
     expect(t.smtp.messagesTo(user.email)).toHaveLength(before);
   });
 
   it('the 4th resend within 15 minutes → 429 with Retry-After, translated, and no mail', async () => {
     const user = await registerUser(t.app, { name: 'Rui Insistente' });
     for (let attempt = 1; attempt <= 3; attempt++) expect((await resend(user)).statusCode, `resend ${attempt}`).toBe(204);
+    await t.app.mailQueue.idle();
     const before = t.smtp.messagesTo(user.email).length;
     const limited = await resend(user);
     expect(limited.statusCode).toBe(429);
@@ -187,6 +190,7 @@ describe('POST /users/{uid}/email/resend/', () => {
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
     expect((await resend(user, 'en-US')).json()).toEqual({ errors: ['Too many requests. Please try again later.'] });
+    await t.app.mailQueue.idle();
     expect(t.smtp.messagesTo(user.email)).toHaveLength(before);
     // Another user is not limited.
     const other = await registerUser(t.app, { name: 'Rui Outro' });
