@@ -60,6 +60,8 @@ export const clientErrorsPlugin = fp(async (app) => {
   const translate = (request: IncomingMessage) => app.translator.forLanguage(negotiateLanguage(request.headers['accept-language']));
   app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const language = negotiateLanguage(request.headers['accept-language']);
+    // A HEAD answer has no body, so its error names no JSON type for one (as plugins/errors.ts answers HEAD).
+    if (request.method === 'HEAD') return void response.writeHead(417, { 'Content-Language': language, Connection: 'close' }).end();
     const body = JSON.stringify({ errors: [translate(request)('errors.expectationFailed')] });
     response.writeHead(417, errorHeaders(body, language)).end(body);
   });

@@ -69,6 +69,11 @@ describe('Node HTTP parser refusals, in our shape', () => {
   it('an Expect other than 100-continue → 417', async () => {
     const answer = await rawExchange(port, 'GET /api/v1/health/ HTTP/1.1\r\nHost: x\r\nExpect: the-unexpected\r\nAccept-Language: en\r\n\r\n');
     expectRefusal(answer, 417, 'The server cannot meet the Expect header: only 100-continue is supported.', 'en-US');
+    // HEAD: the same refusal with no body, so no JSON type either (found by the fuzz test, seed 1025516845).
+    const head = await rawExchange(port, 'HEAD /api/v1/health/ HTTP/1.1\r\nHost: x\r\nExpect: the-unexpected\r\nConnection: close\r\n\r\n');
+    expect(head.status).toBe(417);
+    expect(head.headers['content-type']).toBeUndefined();
+    expect(head.body).toBe('');
   });
 
   it('CONNECT → 405, not a silently closed socket', async () => {
