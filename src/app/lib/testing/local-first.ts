@@ -2,6 +2,7 @@
  * Test helpers for the local-first engine (used only by *.test.ts(x) files): a fresh local database,
  * a fake Web Locks manager shared by several "tabs", and a fake API answering from a table.
  */
+import { vi } from 'vitest';
 import { openUserDatabase, wipeDatabase, type OutboxRow, type StoredFile } from '../db.ts';
 import type { Answered, Deferred } from '../sync/decisions.ts';
 import type { LockManagerLike } from '../sync/drainer.ts';
@@ -78,6 +79,13 @@ export function fakeApi(routes: FakeRoutes) {
   };
   const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
   return { fetch, calls, callsTo };
+}
+
+/** `fakeApi(routes)` installed as this test's `fetch` (vitest restores it with `vi.unstubAllGlobals`). */
+export function serveFakeApi(routes: FakeRoutes) {
+  const api = fakeApi(routes);
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
 }
 
 export const networkError = () => new TypeError('Failed to fetch');

@@ -5,7 +5,7 @@ import { saveAuthState } from '#app/lib/session.ts';
 import { createDrainer } from '#app/lib/sync/drainer.ts';
 import { allRows, changeRows } from '#app/lib/sync/outbox.ts';
 import { installWriteKinds } from '#app/lib/sync/write-kinds.ts';
-import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { TEST_USER, networkError, resetLocalDatabase, serveFakeApi } from '#app/lib/testing/local-first.ts';
 import { ORDERS_PATH, orderId, serverOrder } from '../testing/fixtures.ts';
 import { canChoosePayment, choosePaymentMethod, orderKinds } from './order-payment.ts';
 
@@ -14,11 +14,7 @@ const ORDER_PATH = `${ORDERS_PATH}${OID}/`;
 const unbilled = () => serverOrder(OID, { statusCode: 'APG', statusPayment: 'Aguardando pagamento', version: 4 });
 
 let undo: () => void;
-function serve(routes: FakeRoutes) {
-  const api = fakeApi(routes);
-  vi.stubGlobal('fetch', api.fetch);
-  return api;
-}
+const serve = serveFakeApi;
 const drain = () => createDrainer({ locks: null }).drain();
 const dueNow = () => changeRows({ nextAttemptAt: 0 });
 

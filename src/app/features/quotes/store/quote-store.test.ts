@@ -2,7 +2,7 @@ import { setupI18n } from '#tests/utils/render.tsx';
 import { db } from '#app/lib/db.ts';
 import { saveAuthState } from '#app/lib/session.ts';
 import { createDrainer } from '#app/lib/sync/drainer.ts';
-import { TEST_USER, fakeApi, networkError, resetLocalDatabase, type FakeRoutes } from '#app/lib/testing/local-first.ts';
+import { TEST_USER, networkError, resetLocalDatabase, serveFakeApi } from '#app/lib/testing/local-first.ts';
 import { correctQuote, quoteKinds, requestQuote } from './quote-store.ts';
 import { allRows, changeRows } from '#app/lib/sync/outbox.ts';
 import { installWriteKinds } from '#app/lib/sync/write-kinds.ts';
@@ -11,11 +11,7 @@ const BUDGET = `/users/${TEST_USER}/budget/`;
 const FIELDS = { treatmentType: 'Lu-177 PSMA', numberOfPatients: 12, comments: 'Começamos em maio.' };
 
 let undo: () => void;
-function serve(routes: FakeRoutes) {
-  const api = fakeApi(routes);
-  vi.stubGlobal('fetch', api.fetch);
-  return api;
-}
+const serve = serveFakeApi;
 const drain = () => createDrainer({ locks: null }).drain();
 const outbox = () => allRows();
 const dueNow = () => changeRows({ nextAttemptAt: 0 });
