@@ -43,8 +43,9 @@ export async function queueEmailConfirmation(ctx: MailContext, user: Recipient):
 
 /**
  * A password reset asked for `email`: its account gets the reset link; an address without an account gets a mail
- * saying so. Either way the request does the same work (a lookup, then one transaction that queues one mail) and
- * nothing waits on the SMTP server, so neither the answer nor its time tells whether the account exists.
+ * saying so. Either way the request is a lookup and one transaction that queues one mail (an account's also stores
+ * its token), and nothing waits on the SMTP server: the answer is the same, and its time differs by that one insert
+ * at most, no longer by a mail server's round trips.
  */
 export async function queuePasswordReset(ctx: MailContext, email: string): Promise<void> {
   await writeAndPublish(
