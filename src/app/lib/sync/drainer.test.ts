@@ -1,6 +1,6 @@
 import { setupI18n } from '#tests/utils/render.tsx';
 import { db, localWrite, type OutboxRow } from '../db.ts';
-import { TEST_USER, answered, fakeApi, fakeLocks, installTestKind, networkError, resetLocalDatabase, type FakeRoutes } from '../testing/local-first.ts';
+import { TEST_USER, answered, fakeLocks, installTestKind, networkError, resetLocalDatabase, serveFakeApi } from '../testing/local-first.ts';
 import { BACKOFF_BASE_MS } from './decisions.ts';
 import { SYNC_CHANNEL } from './drain-triggers.ts';
 import { createDrainer, type DrainerOptions } from './drainer.ts';
@@ -39,11 +39,7 @@ function drainer(options: DrainerOptions = {}) {
   return createDrainer({ locks: null, sessionUserId: () => TEST_USER, random: () => 0, refreshSession: () => Promise.resolve(false), ...options });
 }
 
-function serve(routes: FakeRoutes) {
-  const api = fakeApi(routes);
-  vi.stubGlobal('fetch', api.fetch);
-  return api;
-}
+const serve = serveFakeApi;
 
 const rows = () => allRows();
 const ok = { status: 204 };

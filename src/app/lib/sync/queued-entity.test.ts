@@ -2,7 +2,7 @@ import { setupQueuedEntityTests } from '#tests/utils/queued-entity-tests.ts';
 import type { Table } from 'dexie';
 import { z } from 'zod';
 import { db, localWrite } from '../db.ts';
-import { TEST_USER, fakeApi, networkError, type FakeCall, type FakeRoutes } from '../testing/local-first.ts';
+import { TEST_USER, networkError, type FakeCall, serveFakeApi } from '../testing/local-first.ts';
 import { readUploadRecord } from '../uploads/upload-store.ts';
 import { allRows, changeRow, changeRows, enqueue, queueScope, refuseRows } from './outbox.ts';
 import { queuedEntityKinds, type ItemCapability } from './queued-entity-kinds.ts';
@@ -68,11 +68,7 @@ const outbox = () => allRows();
 const dueNow = () => changeRows({ nextAttemptAt: 0 });
 const tusPosts = () => tus().calls.filter((call) => call.method === 'POST');
 const expired = (field = 'images_upload_id') => ({ status: 400, body: { errors: [`${field}: O envio expirou. Envie o arquivo de novo.`] } });
-function serve(routes: FakeRoutes) {
-  const api = fakeApi(routes);
-  vi.stubGlobal('fetch', api.fetch);
-  return api;
-}
+const serve = serveFakeApi;
 
 describe('local writes: one Dexie transaction each', () => {
   it('create writes the record, its outbox row and the file together; a failed transaction writes none of them', async () => {
