@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accountDeletedListeners } from './api-client.ts';
+import { onAccountDeleted } from './api-client.ts';
 import { endLocalSession } from './logout.ts';
 
 /** The public screen a browser lands on once its account is gone (routes/account-deleted.tsx). */
@@ -20,7 +20,7 @@ export function wipeDeletedAccount(queryClient: QueryClient): Promise<void> {
 
 /** This browser, at its next contact with the server after the account was deleted elsewhere, wipes and says why. */
 export function wipeWhenAccountDeleted(queryClient: QueryClient) {
-  accountDeletedListeners.add(() => {
+  onAccountDeleted(() => {
     if (wiping) return;
     void wipeDeletedAccount(queryClient).then(() => window.location.assign(ACCOUNT_DELETED_PATH));
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { setupI18n } from '#tests/utils/render.tsx';
-import { API_BASE, ApiError, apiRequest } from './api-client.ts';
+import { ACCOUNT_DELETED_HEADER, ACCOUNT_DELETED_VALUE } from '#shared/account-deleted.ts';
+import { API_BASE, ApiError, apiRequest, onAccountDeleted } from './api-client.ts';
 import { jsonResponse as json } from '#tests/utils/fake-fetch.ts';
 
 const Item = z.object({ id: z.number(), name: z.string() });
@@ -96,3 +97,21 @@ describe('apiRequest', () => {
     expect(fetchMock.mock.calls[0]![1]!.signal).toBe(controller.signal);
   });
 });
+
+describe('an answer saying the account was deleted (issue 30)', () => {
+  it('tells the listeners there are, and a listener added later (the signed-in runtime, still loading) at once', async () => {
+    await setupI18n('pt-BR');
+    const early = vi.fn();
+    const stopEarly = onAccountDeleted(early);
+    stubFetch(() => new Response(JSON.stringify({ errors: ['Esta conta foi excluída.'] }), { status: 401, headers: { 'Content-Type': 'application/json', [ACCOUNT_DELETED_HEADER]: ACCOUNT_DELETED_VALUE } }));
+    await expect(apiRequest('/users/me/', Item)).rejects.toBeInstanceOf(ApiError);
+    await vi.waitFor(() => expect(early).toHaveBeenCalled());
+
+    const late = vi.fn();
+    const stopLate = onAccountDeleted(late);
+    expect(late).toHaveBeenCalledTimes(1);
+    stopEarly();
+    stopLate();
+  });
+});
+

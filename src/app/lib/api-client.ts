@@ -75,7 +75,7 @@ export function sendRequest(path: string, { method = 'GET', body, headers: extra
   request.then(
     (response) => {
       reachabilityListeners.forEach((listener) => listener(response.status < 500));
-      if (response.status === 401 && response.headers.get(ACCOUNT_DELETED_HEADER) === ACCOUNT_DELETED_VALUE) accountDeletedListeners.forEach((listener) => listener());
+      if (response.status === 401 && response.headers.get(ACCOUNT_DELETED_HEADER) === ACCOUNT_DELETED_VALUE) tellAccountDeleted();
     },
     () => signal?.aborted || reachabilityListeners.forEach((listener) => listener(false)),
   );
@@ -85,8 +85,25 @@ export function sendRequest(path: string, { method = 'GET', body, headers: extra
 /** Told after each API request: true when the server answered (below 500), false when nothing came back. Connectivity listens. */
 export const reachabilityListeners = new Set<(reached: boolean) => void>();
 
-/** Told when an answer says this session's account was deleted (issue 30): the signed-in runtime wipes this browser's data. */
-export const accountDeletedListeners = new Set<() => void>();
+const accountDeletedListeners = new Set<() => void>();
+let accountDeletedHeard = false;
+
+function tellAccountDeleted() {
+  accountDeletedHeard = true;
+  accountDeletedListeners.forEach((listener) => listener());
+}
+
+/**
+ * Tells `listener` when an answer says this session's account was deleted (issue 30): the signed-in runtime then
+ * wipes this browser's data. The runtime's chunk loads while the first route's requests are on their way: a
+ * listener added after such an answer came is told at once (else the failed refresh's sign-in page would be the
+ * last word, and a reload, signed out, would never learn of the deletion).
+ */
+export function onAccountDeleted(listener: () => void): () => void {
+  accountDeletedListeners.add(listener);
+  if (accountDeletedHeard) listener();
+  return () => accountDeletedListeners.delete(listener);
+}
 
 const send = sendRequest;
 
