@@ -70,7 +70,6 @@ export const RefreshResponse = z
 
 export const LogoutResponse = z.object({ detail: z.string() }).meta({ id: 'LogoutResponse' });
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
-export const WarningResponse = z.object({ warning: z.string() }).meta({ id: 'WarningResponse' });
 
 export const ResetPasswordBody = z.object({ email: EmailSchema }).meta({ id: 'ResetPasswordBody' });
 export const ResetPasswordConfirmBody = z

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MessageResponse, WarningResponse, type ChangePasswordBody } from '#shared/schemas/users.ts';
+import { MessageResponse, type ChangePasswordBody } from '#shared/schemas/users.ts';
 import { apiRequest } from '#app/lib/api-client.ts';
 import { accountKeys, userPath } from './account-queries.ts';
 
@@ -22,12 +22,12 @@ export function useUpdateProfile(userId: string) {
   });
 }
 
-/** 204, or 200 `{ warning }` when the address changed but the confirmation mail could not be sent. */
+/** 204: the address changed; its confirmation mail goes through the server's mail queue. */
 export function useChangeEmail(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest(`${userPath(userId)}email/`, WarningResponse.or(NoContent), { method: 'PATCH', body: { email } }),
+      apiRequest(`${userPath(userId)}email/`, NoContent, { method: 'PATCH', body: { email } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: accountKeys.email(userId) }),

@@ -22,16 +22,6 @@ describe('e-mail editor (/dashboard/profile/email/edit)', () => {
     await waitFor(() => expect(api.callsTo('GET', `${USER_PATH}email/`).length).toBeGreaterThan(gets));
   });
 
-  it('shows the server warning when the confirmation mail could not be sent', async () => {
-    const user = userEvent.setup();
-    const { input } = await renderContactEditor('email', {
-      [`PATCH ${USER_PATH}email/`]: { status: 200, body: { warning: 'O e-mail de verificação não foi enviado.' } },
-    });
-    await user.type(input, 'maria.nova@example.com');
-    await user.click(screen.getByRole('button', { name: 'Salvar e-mail' }));
-    expect(await screen.findByText('O e-mail de verificação não foi enviado.')).toBeVisible();
-  });
-
   it('checks the address before sending it', async () => {
     const user = userEvent.setup();
     const { api, input } = await renderContactEditor('email');

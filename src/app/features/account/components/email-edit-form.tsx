@@ -43,10 +43,8 @@ function EmailEditForm({ userId, currentEmail }: { userId: string; currentEmail:
   const onSubmit = form.onSubmit((values) => {
     const email = values.email.trim();
     change.mutate(email, {
-      onSuccess: (answer) => {
-        // 200 { warning }: the address changed, but the mail could not be sent (the dashboard notice can resend it).
-        if (answer?.warning) showMessage({ type: 'warning', message: answer.warning, timeout: false });
-        else showMessage({ type: 'success', message: t('emailEdit.success', { email }) });
+      onSuccess: () => {
+        showMessage({ type: 'success', message: t('emailEdit.success', { email }) });
         void navigate({ to: '/dashboard/security' });
       },
       onError: (error) => form.showApiError(error, { email: 'email' }, showErrorMessages),

@@ -9,14 +9,11 @@ import {
 import { ApiError, apiRequest } from '#app/lib/api-client.ts';
 import { saveAuthState } from '#app/lib/session.ts';
 
-const RegisterResponse = AuthResponse.extend({ warning: z.string().optional() });
-export type RegisterResponse = z.infer<typeof RegisterResponse>;
-
 const userPath = (uid: string, rest: string) => `/users/${encodeURIComponent(uid)}/${rest}`;
 
 /** Creates the account; the server signs the new user in, so keep the readable `id`/`isStaff` cookies as login does. */
-export async function register(body: RegisterBody): Promise<RegisterResponse> {
-  const response = await apiRequest('/users/register/', RegisterResponse, { method: 'POST', body });
+export async function register(body: RegisterBody): Promise<AuthResponse> {
+  const response = await apiRequest('/users/register/', AuthResponse, { method: 'POST', body });
   saveAuthState({ id: response.id, isStaff: response.isStaff });
   return response;
 }

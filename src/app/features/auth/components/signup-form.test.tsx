@@ -179,16 +179,6 @@ describe('SignupForm', () => {
     expect(await screen.findByText('Conta criada! Enviamos um link para confirmar o seu e-mail.')).toBeInTheDocument();
   });
 
-  it("shows the server's warning when the confirmation mail could not be sent", async () => {
-    const user = userEvent.setup();
-    stubApi(() => json({ id: USER_ID, isStaff: false, warning: 'O e-mail de verificação não foi enviado.' }, 201));
-    await renderSignup('/signup?redirect=%2Fabout');
-    await fill(user, VALID);
-    await user.click(screen.getByRole('checkbox', { name: /Li e aceito os termos de uso/ }));
-    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
-    expect(await screen.findByText('O e-mail de verificação não foi enviado.')).toBeInTheDocument();
-  });
-
   it.each([
     ['pt-BR', /Li e aceito os termos de uso/, 'termos de uso', '/terms/termos-de-uso.pdf'],
     ['es', /He leído y acepto los términos de uso/, 'términos de uso', '/terms/terminos-de-uso.pdf'],

@@ -54,9 +54,8 @@ export function SignupForm({ redirectTo, termsUrl }: SignupFormProps) {
 
   const mutation = useMutation({
     mutationFn: register,
-    onSuccess: async ({ warning }) => {
+    onSuccess: async () => {
       showMessage({ type: 'success', message: t('signup.success') });
-      if (warning) showMessage({ type: 'warning', message: warning, timeout: false });
       await navigate({ href: afterLoginHref(redirectTo) });
     },
     onError: (error) => form.showApiError(error, SERVER_FIELDS, setAlertMessages),
