@@ -535,6 +535,10 @@ export const bills = pgTable(
     /** The payer's CPF or CNPJ the bill was issued to (from then on read-only on the profile). */
     payerDocument: text('payer_document').notNull(),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** What a boleto's PDF prints besides the columns above, kept so that it is drawn on its first download (issue 35): the payer's name as issued, our document number, the instructions' lines. */
+    payerName: text('payer_name'),
+    documentNumber: text('document_number'),
+    instructions: jsonb('instructions').$type<string[]>(),
     status: text('status', { enum: BILL_STATUSES }).notNull().default('open'),
     paidAt: timestampTz('paid_at'),
     createdAt: createdAt(),
@@ -545,6 +549,7 @@ export const bills = pgTable(
     index('bills_signature_idx').on(table.subscriptionId),
     check('bills_one_subject', sql`(${table.orderId} is null) <> (${table.subscriptionId} is null)`),
     index('bills_line_idx').on(table.line),
+    index('bills_file_idx').on(table.fileId),
   ],
 );
 

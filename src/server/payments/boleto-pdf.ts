@@ -18,6 +18,8 @@ export interface BoletoDocument {
   notice?: string;
   /** Under the bars: what the bill pays for (a subscription's USD price and the rate it was converted at). */
   instructions?: string[];
+  /** The PDF's creation date: the bill's issue, so that drawing one bill twice gives the same bytes. */
+  createdAt?: Date;
 }
 
 /** CPF (11 digits) or CNPJ (14 characters), masked. */
@@ -45,7 +47,7 @@ function field(doc: PDFKit.PDFDocument, label: string, value: string, x: number,
 
 /** The boleto as a one-page A4 PDF: the parties, amount, due date, document number, the line and its ITF bars. */
 export function renderBoletoPdf(bill: BoletoDocument): Promise<Buffer> {
-  const doc = newDocument({ size: 'A4', margin: 40, info: { Title: `Boleto ${bill.documentNumber}`, Author: bill.beneficiary.name } });
+  const doc = newDocument({ size: 'A4', margin: 40, info: { Title: `Boleto ${bill.documentNumber}`, Author: bill.beneficiary.name, ...(bill.createdAt && { CreationDate: bill.createdAt }) } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -22,7 +22,16 @@ export interface IssuedBill {
   barcode: string;
   amountCents: number;
   dueDate: string;
-  pdf: Buffer;
+  /** The gateway's PDF of the bill, or null when the provider draws it later (`billPdf`, on its first download). */
+  pdf: Buffer | null;
+}
+
+/** What a boleto's PDF shows, as its `bills` row keeps it: the request, the line and barcode, when it was issued. */
+export interface PrintedBill extends Omit<BillRequest, 'instructions'> {
+  instructions: string[] | null;
+  line: string;
+  barcode: string;
+  issuedAt: Date;
 }
 
 /** A PIX charge to create: paid once, by `expiresAt`. */
@@ -65,6 +74,11 @@ export interface PaymentProvider {
   /** The `{provider}` of the webhook URL and the `provider` column of a bill. */
   readonly name: string;
   issueBill(request: BillRequest): Promise<IssuedBill>;
+  /**
+   * The PDF of a bill `issueBill` gave none for, asked on its first download (services/boleto-pdfs.ts): the sandbox
+   * draws it; a gateway that hands its PDF back at issue is never asked, one that does not would fetch it here.
+   */
+  billPdf(bill: PrintedBill): Promise<Buffer>;
   issuePix(request: PixRequest): Promise<IssuedPix>;
   /** Gives a paid PIX back in full (the 100% refund policy); resolves once the gateway took it. */
   refundPix(txid: string, amountCents: number): Promise<void>;

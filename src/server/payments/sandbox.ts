@@ -43,13 +43,15 @@ function readEvent(rawBody: Buffer): PaymentConfirmed {
 export function createSandboxProvider({ webhookSecret, beneficiary }: SandboxOptions): PaymentProvider {
   return {
     name: 'sandbox',
+    // The PDF is drawn on the bill's first download, not at issue: most of an issue's cost was drawing it (issue 35).
     async issueBill(request) {
       const barcode = boletoBarcode({ bank: SANDBOX_BANK, amountCents: request.amountCents, dueDate: request.dueDate, freeField: randomDigits(25) });
-      const line = linhaDigitavel(barcode);
-      // pdfkit and fontkit (~5 MB of heap) load with the first boleto issued, not at start (issue 35).
+      return { providerBillId: `sbx_${randomBytes(12).toString('hex')}`, line: linhaDigitavel(barcode), barcode, amountCents: request.amountCents, dueDate: request.dueDate, pdf: null };
+    },
+    async billPdf({ instructions, issuedAt, ...bill }) {
+      // pdfkit and fontkit (~5 MB of heap) load with the first boleto drawn, not at start (issue 35).
       const { renderBoletoPdf } = await import('./boleto-pdf.ts');
-      const pdf = await renderBoletoPdf({ ...request, beneficiary, line, barcode, notice: 'SANDBOX: documento de teste, sem valor bancário.' });
-      return { providerBillId: `sbx_${randomBytes(12).toString('hex')}`, line, barcode, amountCents: request.amountCents, dueDate: request.dueDate, pdf };
+      return renderBoletoPdf({ ...bill, instructions: instructions ?? undefined, beneficiary, notice: 'SANDBOX: documento de teste, sem valor bancário.', createdAt: issuedAt });
     },
     async issuePix({ amountCents, expiresAt }) {
       const txid = newTxid();

@@ -28,6 +28,7 @@ export const dataExportPlugin = fp<{ config: Config; everyMs?: number }>(async (
     db: app.db,
     uploads: app.uploads.store,
     fileStore: app.fileStore,
+    providers: app.payments.providers,
     translator: app.translator,
     baseUrl: config.publicUrl ?? 'http://localhost',
     log,

@@ -8,6 +8,7 @@ import { sendStoredFile } from '../http/send-file.ts';
 import { SIGNED_IN, storedFile } from '../http/openapi.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { auditDownload } from '../services/audit.ts';
+import { drawnFile } from '../services/boleto-pdfs.ts';
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -28,7 +29,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       // Another user's file is "not found", never "forbidden": its existence is not revealed.
       if (!file || (file.userId !== request.user!.id && !request.user!.isStaff)) throw appError(404, 'errors.notFound');
       if (file.userId !== request.user!.id) await auditDownload(app.db, request.user!.id, file);
-      return sendStoredFile(reply, app.fileStore, file);
+      return sendStoredFile(reply, app.fileStore, await drawnFile({ db: app.db, fileStore: app.fileStore, providers: app.payments.providers }, file));
     },
   );
 };

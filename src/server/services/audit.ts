@@ -38,10 +38,26 @@ const jsonValue = (value: unknown) => (value instanceof Date ? value.toISOString
 
 /** One entry; call it with the transaction of the write it records. */
 export async function recordAudit(db: Db, draft: AuditDraft): Promise<void> {
-  await db.insert(auditLog).values(draft);
+  await recordAudits(db, [draft]);
+}
+
+/** Several entries in one statement (a batch of staff writes: services/bill-issuing.ts). */
+export async function recordAudits(db: Db, drafts: AuditDraft[]): Promise<void> {
+  if (drafts.length > 0) await db.insert(auditLog).values(drafts);
 }
 
 /** The entry of `actor`'s change of a record: `keys` of the row before and after, the reason with the after values. */
+export function changeDraft<T extends object>(
+  actor: StaffActor,
+  record: { type: AuditRecordType; id: string },
+  rows: { before: T | null; after: T },
+  keys: readonly (keyof T)[],
+): AuditDraft {
+  const after = { ...valuesOf(rows.after, keys), ...(actor.reason ? { reason: actor.reason } : {}) };
+  return { staffId: actor.staffId, action: actor.action, recordType: record.type, recordId: record.id, before: valuesOf(rows.before, keys), after };
+}
+
+/** Records `changeDraft`'s entry. */
 export async function auditChange<T extends object>(
   db: Db,
   actor: StaffActor,
@@ -49,8 +65,7 @@ export async function auditChange<T extends object>(
   rows: { before: T | null; after: T },
   keys: readonly (keyof T)[],
 ): Promise<void> {
-  const after = { ...valuesOf(rows.after, keys), ...(actor.reason ? { reason: actor.reason } : {}) };
-  await recordAudit(db, { staffId: actor.staffId, action: actor.action, recordType: record.type, recordId: record.id, before: valuesOf(rows.before, keys), after });
+  await recordAudit(db, changeDraft(actor, record, rows, keys));
 }
 
 /** The start of the day after `day` (UTC): the end of an inclusive range. */

@@ -11,6 +11,7 @@ import { noticeMail } from '../mail/templates.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 import { recordAudit } from './audit.ts';
+import { drawUserBoletos, type BoletoPdfDeps } from './boleto-pdfs.ts';
 import { collectRecords, filesOf } from './data-export-records.ts';
 import { exportSummary } from './data-export-summary.ts';
 import type { ZipEntry } from './data-export-zip.ts';
@@ -29,7 +30,9 @@ export type ExportRow = typeof dataExports.$inferSelect;
 export interface ExportDeps {
   db: Db;
   uploads: Pick<UploadStore, 'put' | 'remove'>;
-  fileStore: Pick<FileStore, 'open'>;
+  fileStore: Pick<FileStore, 'open' | 'save' | 'remove'>;
+  /** The payment providers by name, which draw the boletos not drawn yet (services/boleto-pdfs.ts). */
+  providers: BoletoPdfDeps['providers'];
   translator: Translator;
   baseUrl: string;
   log: FastifyBaseLogger;
@@ -124,6 +127,7 @@ async function writeExport(deps: ExportDeps, claimed: ExportRow): Promise<void> 
   const t = deps.translator.forLanguage(language);
   const records = await collectRecords(db, claimed.userId, t);
   if (!records) throw new Error('the account is gone');
+  await drawUserBoletos(deps, claimed.userId);
   const stored = await filesOf(db, claimed.userId);
   const document: DataExportDocument = {
     formatVersion: DATA_EXPORT_FORMAT_VERSION,

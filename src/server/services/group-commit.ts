@@ -3,6 +3,8 @@
  * in one transaction (`run`). Nothing waits for company: the first item after a quiet spell is written after one
  * turn of the event loop, with what arrived in that turn. On PGlite every statement runs one after the other through its WebAssembly, so a burst of webhooks costs
  * a few set-wise statements per batch instead of a dozen per event (issue 35: tests/bench/RESULTS.md "Payments").
+ * Used by the webhooks' confirmations (payment-confirmations.ts), staff's boletos (bill-issuing.ts) and the reads of
+ * the payers those name (payer.ts).
  *
  * `run` answers each item in its place: its value, or the error that item alone is refused with (a 404, a 409).
  * When `run` throws (a lost connection, a deadlock with another process), each item of the batch is tried again

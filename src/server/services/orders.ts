@@ -126,7 +126,7 @@ export const orderNotice = (row: OrderRow, key: string, kind: Notice['kind'], ma
 export const orderEvent = (row: OrderRow) => ({ type: ORDER_CHANGED, userId: row.userId, id: row.id });
 
 /** A staff move of an order and what it tells its user: the change, its event, the notification and the mail commit together. */
-const orderNews = (row: OrderRow, notice: Notice & { userId: string }) => ({ event: orderEvent(row), notice });
+export const orderNews = (row: OrderRow, notice: Notice & { userId: string }) => ({ event: orderEvent(row), notice });
 
 /** v1's code without the user's number: `yy/nnnn-ss` (year, order number, service). */
 const codeOf = (number: number, serviceId: ServiceId, now: Date) =>
@@ -248,6 +248,15 @@ function billChange(bill: BillSource): OrderChange {
   return 'fileId' in bill ? { billFileId: bill.fileId, billUrl: null, paymentMethod: 'boleto' } : { billFileId: null, billUrl: bill.url, paymentMethod: 'boleto' };
 }
 
+/** The user's notice of their order's new bill, its mail with the boleto's line and amount when it is one. */
+export function billNotice(updated: OrderRow) {
+  const told = orderNotice(updated, 'billIssued', 'update', 'billIssued');
+  return { ...told, mail: { ...told.mail!, billFileId: updated.billFileId } };
+}
+
+/** The fields a boleto's audit entry keeps: those `billChange` sets, and the version (as `changeOrder` keeps them). */
+export const BOLETO_AUDIT_KEYS = ['billFileId', 'billUrl', 'paymentMethod', 'version'] as const satisfies readonly (keyof OrderRow)[];
+
 /**
  * Staff: the bill (a stored PDF, a URL, or what `bill` writes in the move's transaction: a boleto) replaces the previous
  * one, whose file row goes in the same transaction; the user is told. Returns the order and the replaced file's
@@ -258,10 +267,7 @@ export async function setBill(ctx: NoticeContext, row: OrderRow, bill: BillSourc
   const updated = await changeOrder(ctx, row, {
     change: typeof bill === 'function' ? async (tx) => billChange(await bill(tx)) : billChange(bill),
     actor,
-    notice: (updated) => {
-      const told = orderNotice(updated, 'billIssued', 'update', 'billIssued');
-      return { ...told, mail: { ...told.mail!, billFileId: updated.billFileId } };
-    },
+    notice: billNotice,
     afterChange: async (tx) => {
       if (!row.billFileId) return;
       const [old] = await tx.delete(files).where(eq(files.id, row.billFileId)).returning({ storageKey: files.storageKey });

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { IssueBillBody } from '#shared/schemas/payments.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError, fieldErrors } from '../errors.ts';
 import type { UserRow } from './users.ts';
+import { groupCommit } from './group-commit.ts';
 
 /**
  * Who a boleto names (src/server/README.md "Decisions"): the profile's CNPJ first (a clinic usually pays), then its
@@ -66,9 +67,25 @@ export async function keepOnProfile(tx: Db, userId: string, document: PayerDocum
     .where(eq(users.id, userId));
 }
 
+/** Readers of users by id, one per database: the users asked while one query runs are read together in the next (services/group-commit.ts). */
+const userReaders = new WeakMap<Db, (id: string) => Promise<UserRow | undefined>>();
+
+/** The user, read with the others asked at the same time (staff billing many orders at once: issue 35). */
+function readUser(db: Db, id: string): Promise<UserRow | undefined> {
+  let reader = userReaders.get(db);
+  if (!reader) {
+    reader = groupCommit(async (ids: string[]) => {
+      const rows = await db.select().from(users).where(inArray(users.id, ids));
+      return ids.map((wanted) => ({ ok: true, value: rows.find((row) => row.id === wanted) }));
+    });
+    userReaders.set(db, reader);
+  }
+  return reader(id);
+}
+
 /** The payer's document for this user and request, checked free when new: what a checkout or an order's bill asks first. */
 export async function checkedPayerDocument(db: Db, userId: string, input: Pick<IssueBillBody, 'cpf' | 'cnpj'>): Promise<{ user: UserRow; document: PayerDocument }> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await readUser(db, userId);
   const document = payerDocument(user!, input);
   await assertDocumentFree(db, document);
   return { user: user!, document };

@@ -6,6 +6,7 @@ import { billPayer, checkedPayerDocument, keepOnProfile } from './payer.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { setBill, type OrderRow } from './orders.ts';
+import { recordBoleto } from './bill-issuing.ts';
 import type { NoticeContext } from './notices.ts';
 import type { StaffActor } from './audit.ts';
 import { issuePix } from './pix.ts';
@@ -26,8 +27,10 @@ export interface IssueContext extends NoticeContext {
 }
 
 /**
- * Staff: issues the order's boleto (or, with `method: 'pix'`, its PIX charge: services/pix.ts) through the provider and, in one transaction, keeps its PDF as the order's bill
- * (replacing the previous one), the payer's document on the profile when it was new there, and the user's notice.
+ * Staff: issues the order's boleto (or, with `method: 'pix'`, its PIX charge: services/pix.ts) through the provider and
+ * records it as the order's bill (replacing the previous one), the payer's document on the profile when it was new
+ * there, and the user's notice: a boleto with the others issued meanwhile (services/bill-issuing.ts), its PDF drawn
+ * on its first download unless the provider handed one back (services/boleto-pdfs.ts).
  */
 export async function issueBill(ctx: IssueContext, order: OrderRow, input: IssueBillBody, now = new Date(), actor?: StaffActor) {
   if (order.statusPayment !== 'APG') throw appError(409, 'payments.alreadyPaid');
@@ -40,20 +43,16 @@ export async function issueBill(ctx: IssueContext, order: OrderRow, input: Issue
       return { pix: true };
     }, actor);
   }
-  const dueDate = dueDateOf(input, now);
-  const issued = await ctx.provider.issueBill({ amountCents: Math.round(order.price * 100), payer: billPayer(user, document), dueDate, documentNumber: order.code });
+  const request = { amountCents: Math.round(order.price * 100), payer: billPayer(user, document), dueDate: dueDateOf(input, now), documentNumber: order.code };
   const boleto = {
     userId: order.userId,
     fileName: `boleto-${order.code.replace(/\W+/g, '-')}.pdf`,
     provider: ctx.provider.name,
     payerDocument: document.value,
-    issued,
+    request,
+    issued: await ctx.provider.issueBill(request),
     subject: { orderId: order.id },
   };
-  return keepBoleto(ctx.fileStore, boleto, (record) =>
-    setBill(ctx, order, async (tx) => {
-      await keepOnProfile(tx, order.userId, document);
-      return { fileId: await record(tx) };
-    }, actor),
-  );
+  const { db, translator, baseUrl } = ctx;
+  return keepBoleto(ctx.fileStore, boleto, (rows) => recordBoleto({ ctx: { db, translator, baseUrl }, order, document, rows, actor }));
 }

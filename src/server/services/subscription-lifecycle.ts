@@ -10,7 +10,7 @@ import type { FileStore } from '../storage/file-store.ts';
 import { appError } from '../errors.ts';
 import { writeTellAndMail, type Notice, type NoticeContext } from './notices.ts';
 import { auditChange, type StaffActor } from './audit.ts';
-import { keepBoleto } from './boletos.ts';
+import { insertBoletos, keepBoleto } from './boletos.ts';
 import { billPayer, profileDocument } from './payer.ts';
 import { subscriptionEvent, today, type SubscriptionRow } from './subscriptions.ts';
 
@@ -158,29 +158,30 @@ async function issueSubscriptionBill(ctx: LifecycleContext, row: SubscriptionRow
     return false;
   }
   const { usdAmountCents, usdBrlRate, amountCents } = subscriptionAmount(row, ctx.usdBrlRate);
-  const issued = await ctx.provider.issueBill({
+  const request = {
     amountCents,
     payer: billPayer(user, document),
     dueDate: addDays(today(now), BILL_DUE_DAYS),
     documentNumber: `ASS-${row.id.slice(0, 8).toUpperCase()}`,
     instructions: [conversionLine(ctx, row.planId, usdAmountCents, usdBrlRate, amountCents)],
-  });
+  };
   const boleto = {
     userId: row.userId,
     fileName: `boleto-assinatura-${row.id.slice(0, 8)}.pdf`,
     provider: ctx.provider.name,
     payerDocument: document.value,
-    issued,
+    request,
+    issued: await ctx.provider.issueBill(request),
     subject: { subscriptionId: row.id, usdAmountCents, usdBrlRate },
   };
-  await keepBoleto(ctx.fileStore, boleto, (record) =>
+  await keepBoleto(ctx.fileStore, boleto, (rows) =>
     writeTellAndMail(
       ctx,
       async (tx) => {
-        const fileId = await record(tx);
+        await insertBoletos(tx, [rows]);
         const [updated] = await tx
           .update(subscriptions)
-          .set({ billFileId: fileId, billClaimedUntil: null, modifiedAt: new Date(), version: sql`${subscriptions.version} + 1` })
+          .set({ billFileId: rows.file.id, billClaimedUntil: null, modifiedAt: new Date(), version: sql`${subscriptions.version} + 1` })
           .where(eq(subscriptions.id, row.id))
           .returning();
         return updated!;

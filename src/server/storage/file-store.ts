@@ -22,6 +22,12 @@ export interface UploadBytes {
   remove(id: string): Promise<void>;
 }
 
+/**
+ * The prefix of a storage key whose bytes are not made yet: a boleto's PDF, drawn on its first download
+ * (services/boleto-pdfs.ts), which then gives the file its own key. Nothing is stored under it, so nothing is removed.
+ */
+export const UNDRAWN_KEY_PREFIX = 'undrawn:';
+
 const uploadIdOf = (storageKey: string) => (storageKey.startsWith(UPLOAD_KEY_PREFIX) ? storageKey.slice(UPLOAD_KEY_PREFIX.length) : null);
 
 /**
@@ -67,7 +73,8 @@ export function createFileStore(dataDir: string, uploads?: UploadBytes) {
       const id = uploadOf(storageKey);
       return id ? uploads!.object(id) : localObject(pathOf(storageKey));
     },
-    remove: (storageKey: string): Promise<void> => {
+    remove: async (storageKey: string): Promise<void> => {
+      if (storageKey.startsWith(UNDRAWN_KEY_PREFIX)) return;
       const id = uploadOf(storageKey);
       return id ? uploads!.remove(id) : fsp.rm(pathOf(storageKey), { force: true });
     },

@@ -108,7 +108,8 @@ async function eraseOrdersAndSubscriptions(tx: Db, userId: string): Promise<numb
     inArray(bills.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))),
     inArray(bills.subscriptionId, tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId))),
   );
-  const kept = await tx.update(bills).set({ fileId: null }).where(ownBills).returning({ id: bills.id });
+  // A kept bill keeps its CPF or CNPJ, not the name its PDF would have printed: no PDF is drawn without its file.
+  const kept = await tx.update(bills).set({ fileId: null, payerName: null }).where(ownBills).returning({ id: bills.id });
   return kept.length;
 }
 

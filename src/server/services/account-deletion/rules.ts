@@ -67,7 +67,7 @@ export const DELETION_RULES: Record<string, DeletionRule> = {
   },
   bills: {
     action: 'keep',
-    what: "bills (amount, due date, line, the payer's CPF/CNPJ, status); their PDF is erased",
+    what: "bills (amount, due date, line, the payer's CPF/CNPJ, status); their PDF and the payer's name it printed are erased",
     why: 'art. 16 I LGPD and the tax law: issued bills are kept for the fiscal period',
     retention: 'FISCAL_RETENTION_YEARS',
   },
