@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { sweepExpiredUploads, sweepOrphanUploads } from '../services/uploads.ts';
-import { createTusServer, type TusServer } from '../storage/tus-server.ts';
+import type { TusServer } from '../storage/tus-server.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 
 export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
@@ -9,7 +9,8 @@ const DEFAULT_ORPHAN_GRACE_MS = 3600 * 1000;
 
 export interface Uploads {
   store: UploadStore;
-  tus: TusServer;
+  /** The tus server, created on the first call (@tus/server's ~2 MB of heap wait for the first upload request; issue 35). */
+  tus(): Promise<TusServer>;
   /** Largest upload accepted, bytes. */
   maxBytes: number;
   /** Removes expired, unconsumed uploads now; returns how many. */
@@ -48,7 +49,12 @@ export const uploadsPlugin = fp<UploadsOptions>(async (app, options) => {
       log.error(details, message);
     },
   };
-  const tus = createTusServer({ db: app.db, store, path: options.path, maxBytes, locker, log: storeLog });
+  // One promise: concurrent first requests share one tus server.
+  let tusServer: Promise<TusServer> | undefined;
+  const tus = () =>
+    (tusServer ??= import('../storage/tus-server.ts').then(({ createTusServer }) =>
+      createTusServer({ db: app.db, store, path: options.path, maxBytes, locker, log: storeLog }),
+    ));
   const sweep = async () => {
     const removed = await sweepExpiredUploads(app.db, store.remove);
     if (removed > 0) log.info({ removed }, 'expired uploads removed');

@@ -10,7 +10,7 @@ import { isUuid } from '../http/uuid.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { checkNewUpload, findOwnUpload, forgetUpload, recordOffset } from '../services/uploads.ts';
 import { STORE_RETRY_AFTER_SECONDS } from '../storage/store-errors.ts';
-import { tusExtensions, webRequestOf, type TusContext } from '../storage/tus-server.ts';
+import { tusExtensions, webRequestOf, type TusContext } from '../storage/tus-request.ts';
 
 const tags = ['uploads'];
 /** tus refusals of its own, as our translated messages. */
@@ -91,7 +91,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null, undefined));
 
   const runTus = async (request: FastifyRequest, reply: FastifyReply, context: TusContext) => {
-    const response = await app.uploads.tus.handleWeb(webRequestOf(request, reply, context));
+    const response = await (await app.uploads.tus()).handleWeb(webRequestOf(request, reply, context));
     const offset = response.headers.get('upload-offset');
     if (response.status < 300 && offset !== null && request.method !== 'HEAD') await recordOffset(app.db, context.uploadId, Number(offset));
     if (request.method === 'DELETE' && response.status === 204) await forgetUpload(app.db, context.uploadId);

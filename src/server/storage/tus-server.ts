@@ -1,30 +1,11 @@
-import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Server, type Locker } from '@tus/server';
-import type { DataStore, Upload } from '@tus/utils';
+import type { Upload } from '@tus/utils';
 import type { Db } from '../db/client.ts';
-import type { Translate } from '../i18n/translator.ts';
 import { MAGIC_BYTES, contentMatchesType } from '../services/file-magic-bytes.ts';
-import { findOwnUpload, inspectStream, recordIdentifyingElements, recordUpload, setUploadStatus, type UploadMeta } from '../services/uploads.ts';
+import { findOwnUpload, inspectStream, recordIdentifyingElements, recordUpload, setUploadStatus } from '../services/uploads.ts';
 import { storeFailureOf } from './store-errors.ts';
+import { contextOf, contextIfAny } from './tus-request.ts';
 import type { UploadStore } from './upload-store.ts';
-
-/** What the tus hooks need to know of the request they serve (set by the route, keyed by the Web request). */
-export interface TusContext {
-  userId: string;
-  t: Translate;
-  /** The upload a HEAD/PATCH/DELETE names (checked as the user's), or the id a creation will use. */
-  uploadId: string;
-  /** Creation only: the checked metadata. */
-  meta?: UploadMeta;
-}
-
-const contexts = new WeakMap<Request, TusContext>();
-const contextOf = (req: Request): TusContext => {
-  const context = contexts.get(req);
-  if (!context) throw { status_code: 500, body: 'no request context\n' };
-  return context;
-};
 
 /** A hook's refusal as tus expects it; the route turns it into our `{"errors": [...]}` body. */
 const refusal = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ errors: [message] }) });
@@ -64,8 +45,8 @@ export interface StoreLog {
 function storeRefusal(log: StoreLog, req: Request, error: unknown) {
   const failure = storeFailureOf(error);
   if (!failure) return undefined;
-  log.error({ err: error, store: failure, upload: contexts.get(req)?.uploadId }, 'upload store failed');
-  const t = contexts.get(req)?.t;
+  log.error({ err: error, store: failure, upload: contextIfAny(req)?.uploadId }, 'upload store failed');
+  const t = contextIfAny(req)?.t;
   return refusal(503, t ? t('errors.storeUnavailable') : 'upload store unavailable');
 }
 
@@ -95,31 +76,3 @@ export function createTusServer(options: { db: Db; store: UploadStore; path: str
 }
 
 export type TusServer = ReturnType<typeof createTusServer>;
-
-/**
- * The tus extensions served: the store's, but not creation-defer-length (a creation must declare its
- * Upload-Length) and expiration only when uploads do expire. No checksum extension: the file's SHA-256 comes
- * in Upload-Metadata and is checked once the last byte arrives.
- */
-export function tusExtensions(store: DataStore): string[] {
-  const served = new Set(['creation', 'creation-with-upload', 'termination', ...(store.getExpiration() > 0 ? ['expiration'] : [])]);
-  return store.extensions.filter((extension) => served.has(extension));
-}
-
-/** The Fastify request as a Web request for `handleWeb`, its body streamed (never buffered). */
-export function webRequestOf(request: FastifyRequest, reply: FastifyReply, context: TusContext): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.raw.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  const hasBody = request.method === 'POST' || request.method === 'PATCH';
-  const web = new Request(`${request.protocol}://${request.host}${request.url}`, {
-    method: request.method,
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
-  } as RequestInit);
-  // Lets @tus/server notice a dropped connection (it listens for the Node request's errors).
-  Object.defineProperty(web, 'runtime', { value: { name: 'node', node: { req: request.raw, res: reply.raw } } });
-  contexts.set(web, context);
-  return web;
-}
