@@ -265,7 +265,7 @@ async function main(): Promise<number> {
         ),
         '',
         `- after ${WARM_UP_BILLS} bills of each kind issued and confirmed untimed: ${count + 2} bills of each kind (staff ${STAFF_AT_ONCE} at a time), ${count} confirmations + ${DUPLICATES} deliveries of one event id + ${DUPLICATES} ids for one bill (${SENDERS} senders)`,
-        `- ${database.label}; Node ${process.version}, flags: ${process.execArgv.filter((flag) => flag.startsWith('--max') || flag.startsWith('--no-')).join(' ') || 'none'}; ${os.cpus()[0]?.model ?? 'CPU'} × ${os.cpus().length}; load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`,
+        `- ${database.label}; Node ${process.version}, flags: ${startNodeFlags().join(' ') || 'none'}; ${os.cpus()[0]?.model ?? 'CPU'} × ${os.cpus().length}; load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`,
         `- effects: ${bench.problems.length === 0 ? 'each exactly once' : bench.problems.join('; ')}`,
         `- goals: ${missed.length === 0 ? 'all met' : `missed: ${missed.map((phase) => phase.what).join('; ')}`}`,
         '',
