@@ -44,11 +44,15 @@ function boletoRows(boleto: Boleto, stored: StoredBytes | null): BoletoRows {
   return { file, bill };
 }
 
-/** Writes the boletos' file and bill rows in `tx`, each kind in one statement. */
-export async function insertBoletos(tx: Db, boletos: BoletoRows[]): Promise<void> {
-  if (boletos.length === 0) return;
-  await tx.insert(files).values(boletos.map(({ file }) => file));
-  await tx.insert(bills).values(boletos.map(({ bill }) => bill));
+/** A bill's rows to insert: a boleto's file and bill, or a PIX charge's bill alone (`file` null). */
+export type BillRows = Omit<BoletoRows, 'file'> & { file: BoletoRows['file'] | null };
+
+/** Writes the bills' file and bill rows in `tx`, each kind in one statement. */
+export async function insertBills(tx: Db, rows: BillRows[]): Promise<void> {
+  if (rows.length === 0) return;
+  const pdfs = rows.flatMap(({ file }) => file ?? []);
+  if (pdfs.length > 0) await tx.insert(files).values(pdfs);
+  await tx.insert(bills).values(rows.map(({ bill }) => bill));
 }
 
 /**

@@ -211,8 +211,8 @@ const AUDITED_ORDER_FIELDS = ['userId', 'serviceId', 'quantity', 'remaining', 'p
 type OrderChange = Partial<Pick<OrderRow, 'statusPayment' | 'billFileId' | 'billUrl' | 'paymentMethod'>>;
 
 interface OrderMove {
-  /** The fields to change, or what writes their values first in the move's transaction (a boleto's file). */
-  change: OrderChange | ((tx: Db) => Promise<OrderChange>);
+  /** The fields to change. */
+  change: OrderChange;
   /** What the user is told of it (in the same transaction). */
   notice: (row: OrderRow) => Notice & { userId: string };
   actor?: StaffActor;
@@ -227,13 +227,12 @@ async function changeOrder(ctx: NoticeContext, row: OrderRow, { change, notice, 
   return writeTellAndMail(
     ctx,
     async (tx) => {
-      const changed = typeof change === 'function' ? await change(tx) : change;
       const [updated] = await tx
         .update(orders)
-        .set({ ...changed, modifiedAt: new Date(), version: sql`${orders.version} + 1` })
+        .set({ ...change, modifiedAt: new Date(), version: sql`${orders.version} + 1` })
         .where(and(eq(orders.id, row.id), whilePayment ? eq(orders.statusPayment, whilePayment) : undefined))
         .returning();
-      if (updated && actor) await auditChange(tx, actor, { type: 'order', id: row.id }, { before: row, after: updated }, [...(Object.keys(changed) as (keyof OrderChange)[]), 'version']);
+      if (updated && actor) await auditChange(tx, actor, { type: 'order', id: row.id }, { before: row, after: updated }, [...(Object.keys(change) as (keyof OrderChange)[]), 'version']);
       if (updated && afterChange) await afterChange(tx);
       return updated ?? null;
     },
@@ -241,10 +240,9 @@ async function changeOrder(ctx: NoticeContext, row: OrderRow, { change, notice, 
   );
 }
 
-/** A PDF (a boleto), a link to one, or a PIX charge (its `bills` row: no file). */
-export type BillSource = { fileId: string } | { url: string } | { pix: true };
+/** A PDF staff uploaded (a boleto made elsewhere) or a link to one; a bill the provider issues: services/bill-issuing.ts. */
+export type BillSource = { fileId: string } | { url: string };
 function billChange(bill: BillSource): OrderChange {
-  if ('pix' in bill) return { billFileId: null, billUrl: null, paymentMethod: 'pix' };
   return 'fileId' in bill ? { billFileId: bill.fileId, billUrl: null, paymentMethod: 'boleto' } : { billFileId: null, billUrl: bill.url, paymentMethod: 'boleto' };
 }
 
@@ -254,18 +252,17 @@ export function billNotice(updated: OrderRow) {
   return { ...told, mail: { ...told.mail!, billFileId: updated.billFileId } };
 }
 
-/** The fields a boleto's audit entry keeps: those `billChange` sets, and the version (as `changeOrder` keeps them). */
-export const BOLETO_AUDIT_KEYS = ['billFileId', 'billUrl', 'paymentMethod', 'version'] as const satisfies readonly (keyof OrderRow)[];
+/** The fields a bill's audit entry keeps: those `billChange` sets, and the version (as `changeOrder` keeps them). */
+export const BILL_AUDIT_KEYS = ['billFileId', 'billUrl', 'paymentMethod', 'version'] as const satisfies readonly (keyof OrderRow)[];
 
 /**
- * Staff: the bill (a stored PDF, a URL, or what `bill` writes in the move's transaction: a boleto) replaces the previous
- * one, whose file row goes in the same transaction; the user is told. Returns the order and the replaced file's
- * storage key (to remove from the store once committed).
+ * Staff: the bill (a stored PDF or a URL) replaces the previous one, whose file row goes in the same transaction; the
+ * user is told. Returns the order and the replaced file's storage key (to remove from the store once committed).
  */
-export async function setBill(ctx: NoticeContext, row: OrderRow, bill: BillSource | ((tx: Db) => Promise<BillSource>), actor?: StaffActor) {
+export async function setBill(ctx: NoticeContext, row: OrderRow, bill: BillSource, actor?: StaffActor) {
   let replacedStorageKey: string | null = null;
   const updated = await changeOrder(ctx, row, {
-    change: typeof bill === 'function' ? async (tx) => billChange(await bill(tx)) : billChange(bill),
+    change: billChange(bill),
     actor,
     notice: billNotice,
     afterChange: async (tx) => {

@@ -53,26 +53,26 @@ export interface PixCharge {
   subject: PixSubject;
 }
 
+/** Asks the provider for a charge; its `bills` row, to insert in the caller's transaction. */
+export async function pixBillRow(provider: PaymentProvider, charge: PixCharge, now: Date): Promise<typeof bills.$inferInsert> {
+  const issued = await provider.issuePix({ amountCents: charge.amountCents, payer: billPayer(charge.user, charge.document), expiresAt: new Date(now.getTime() + PIX_TTL_MS) });
+  return {
+    ...charge.subject,
+    method: 'pix',
+    provider: provider.name,
+    providerBillId: issued.txid,
+    amountCents: issued.amountCents,
+    dueDate: today(issued.expiresAt),
+    pixCode: issued.code,
+    expiresAt: issued.expiresAt,
+    payerDocument: charge.document.value,
+  };
+}
+
 /** Asks the provider for a charge, then returns what records it in the caller's transaction. */
 export async function issuePix(provider: PaymentProvider, charge: PixCharge, now: Date): Promise<(tx: Db) => Promise<BillRow>> {
-  const issued = await provider.issuePix({ amountCents: charge.amountCents, payer: billPayer(charge.user, charge.document), expiresAt: new Date(now.getTime() + PIX_TTL_MS) });
-  return async (tx) => {
-    const [row] = await tx
-      .insert(bills)
-      .values({
-        ...charge.subject,
-        method: 'pix',
-        provider: provider.name,
-        providerBillId: issued.txid,
-        amountCents: issued.amountCents,
-        dueDate: today(issued.expiresAt),
-        pixCode: issued.code,
-        expiresAt: issued.expiresAt,
-        payerDocument: charge.document.value,
-      })
-      .returning();
-    return row!;
-  };
+  const row = await pixBillRow(provider, charge, now);
+  return async (tx) => (await tx.insert(bills).values(row).returning())[0]!;
 }
 
 async function userOf(db: Db, id: string) {

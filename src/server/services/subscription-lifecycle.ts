@@ -10,7 +10,7 @@ import type { FileStore } from '../storage/file-store.ts';
 import { appError } from '../errors.ts';
 import { writeTellAndMail, type Notice, type NoticeContext } from './notices.ts';
 import { auditChange, type StaffActor } from './audit.ts';
-import { insertBoletos, keepBoleto } from './boletos.ts';
+import { insertBills, keepBoleto } from './boletos.ts';
 import { billPayer, profileDocument } from './payer.ts';
 import { subscriptionEvent, today, type SubscriptionRow } from './subscriptions.ts';
 
@@ -178,7 +178,7 @@ async function issueSubscriptionBill(ctx: LifecycleContext, row: SubscriptionRow
     writeTellAndMail(
       ctx,
       async (tx) => {
-        await insertBoletos(tx, [rows]);
+        await insertBills(tx, [rows]);
         const [updated] = await tx
           .update(subscriptions)
           .set({ billFileId: rows.file.id, billClaimedUntil: null, modifiedAt: new Date(), version: sql`${subscriptions.version} + 1` })

@@ -113,6 +113,33 @@ describe('boletos issued at once', () => {
     }
   });
 
+  it('with PIX charges in the same batch: each by its own method, one replacing a boleto whose file goes', async () => {
+    const { user: replacedUser, order: withBoleto } = await billed('Rui Troca');
+    const replacedFile = fileIdOf(withBoleto.billUrl);
+    const users = await Promise.all(['Pia', 'Quim', 'Rosa', 'Saulo'].map((name) => verifiedUser(t, { name: `${name} Misto` })));
+    const created = await Promise.all(users.map((user) => createOrder(t.app, staff, user, { paid: false, price: 45.5 })));
+    const methods = ['pix', 'boleto', 'pix', 'boleto'] as const;
+    const answers = await Promise.all([
+      ...created.map((order, i) => issueBoleto(t.app, staff, order.id, { cpf: uniqueCpf(), method: methods[i] })),
+      issueBoleto(t.app, staff, withBoleto.id, { method: 'pix' }),
+    ]);
+    for (const answer of answers) expectStatus(answer, 200);
+    for (const [i, user] of [...users, replacedUser].entries()) {
+      const order = await getOrder(t.app, user, i < users.length ? created[i]!.id : withBoleto.id);
+      const method = methods[i] ?? 'pix';
+      expect(order).toMatchObject({ paymentMethod: method, bill: { method, status: 'open' } });
+      expect(order.billUrl === null).toBe(method === 'pix');
+      const billRows = await t.app.db.select().from(bills).where(eq(bills.orderId, order.id));
+      expect(billRows.filter((bill) => bill.method === method && bill.status === 'open')).toHaveLength(1);
+      if (method === 'pix') expect(billRows.find((bill) => bill.method === 'pix')!.pixCode).toMatch(/^000201/);
+      const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.recordId, order.id));
+      expect(audits.filter((entry) => entry.action === 'order.bill').at(-1)).toMatchObject({ after: expect.objectContaining({ paymentMethod: method }) });
+      const told = await t.app.db.select().from(notifications).where(eq(notifications.userId, user.id));
+      expect(told.filter((notice) => notice.messageKey === 'billIssued')).toHaveLength(i < users.length ? 1 : 2);
+    }
+    expect(await t.app.db.select().from(files).where(eq(files.id, replacedFile))).toEqual([]);
+  });
+
   it('one order billed twice at once: both answered, the order shows the bill of one of the two, whose PDF downloads', async () => {
     const user = await verifiedUser(t, { name: 'Mia Duas Vezes' });
     const created = await createOrder(t.app, staff, user, { paid: false });
