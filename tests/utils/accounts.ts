@@ -23,13 +23,23 @@ export const REFRESH_COOKIE_PATH = '/api/v1/users/auth/token/';
 /** Accepted by every password rule, and not similar to the e-mails of `uniqueEmail()`. */
 export const PASSWORD = 'Dosimetria-2024!';
 
+/**
+ * `n` in `width` lower-case letters (base 26). Letters only: a run's digits in an address made the password rules'
+ * similarity check find a numeric test password (`84920571634`) "too similar to the e-mail" now and then.
+ */
+function letters(n: number, width: number): string {
+  let text = '';
+  for (let rest = n; text.length < width; rest = Math.floor(rest / 26)) text = String.fromCharCode(97 + (rest % 26)) + text;
+  return text;
+}
+
 let sequence = 0;
-const runId = `${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}`;
+const runId = `${letters(process.pid, 5)}${letters(Date.now(), 4)}`;
 
 /** A fresh address, unique across test files and runs (lower-case, as the server stores it). */
 export function uniqueEmail(prefix = 'ana'): string {
   sequence += 1;
-  return `${prefix}.${runId}${sequence}@example.com`;
+  return `${prefix}.${runId}${letters(sequence, 4)}@example.com`;
 }
 
 let ipSequence = 0;
