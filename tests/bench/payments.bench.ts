@@ -9,12 +9,14 @@
  *
  * Database: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a PostgreSQL server: the bench makes a database of its own
  * there and drops it), else PGlite in a data directory, as `npm start` runs it. BENCH_PAYMENTS: how many bills of
- * each kind (default 200).
+ * each kind (default 200). BENCH_CPU_PROF_DIR: the server's CPU profile of each method's webhook phase (answers and
+ * mails) is written there, `boleto-webhooks.cpuprofile` and `pix-webhooks.cpuprofile`.
  * Exits 1 when a goal is missed or an effect is missing or repeated.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fsp from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -204,6 +206,22 @@ async function firstDownloads(bench: Bench, fileIds: string[]): Promise<Phase> {
   return { what: 'first download of each boleto: its PDF drawn and stored', rate: perSecond(rows.length, ms), cpu };
 }
 
+/** With BENCH_CPU_PROF_DIR, a CPU profile of this process from now until the returned function is called. */
+async function profiled(name: string): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_CPU_PROF_DIR;
+  if (!dir) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    await fsp.mkdir(dir, { recursive: true });
+    await fsp.writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 /** Staff issue `count + 2` bills, then their confirmations arrive (with the duplicates); the phases' rates. */
 async function benchMethod(bench: Bench, method: 'boleto' | 'pix'): Promise<Phase[]> {
   const { app } = bench;
@@ -217,12 +235,14 @@ async function benchMethod(bench: Bench, method: 'boleto' | 'pix'): Promise<Phas
   const billIdOf = new Map(issued.map((bill) => [bill.orderId, bill.providerBillId]));
   await app.mailQueue.idle();
   await bench.peer.ask({ type: 'clear' });
+  const stopProfile = await profiled(`${method}-webhooks`);
   const started = performance.now();
   const webhookCpu = cpuMs();
   const { ms, results } = await sendAll(bench, eventsFor(method, toIssue.map((order) => billIdOf.get(order.id)!)));
   const answersCpuPerBill = (cpuMs() - webhookCpu) / toIssue.length;
   const mailMs = await mailsDelivered(bench, toIssue.length, started);
   const mailCpuPerBill = (cpuMs() - webhookCpu) / toIssue.length;
+  await stopProfile();
   await checkEffects(bench, method, toIssue, results);
   const name = method === 'pix' ? 'PIX (`pix.received`)' : 'boleto (`payment.confirmed`)';
   return [
