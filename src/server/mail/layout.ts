@@ -10,13 +10,9 @@ import type { Translate } from '../i18n/translator.ts';
  */
 export const LOGO_CID = 'logo@dosehub';
 const LOGO_FILE = new URL('./logo.png', import.meta.url);
-let logo: Buffer | null = null;
 
-/** The logo attachment a mail's HTML refers to (read once). */
-export function logoAttachment() {
-  logo ??= fs.readFileSync(LOGO_FILE);
-  return { filename: 'dosehub.png', content: logo, cid: LOGO_CID, contentType: 'image/png', contentDisposition: 'inline' as const };
-}
+/** The logo's PNG bytes, the part a mail's HTML refers to (mime.ts encodes it once per process). */
+export const readLogo = () => fs.readFileSync(LOGO_FILE);
 
 const BRAND = '#0b7285';
 const TEXT = '#212529';
