@@ -4,7 +4,7 @@
  *
  * `mailparser` is not available here, so `parseMail` reads the MIME itself: unfolded headers with RFC 2047
  * encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`), nested multiparts, quoted-printable and base64 bodies,
- * and the charset of each text part. Enough for the mails nodemailer writes.
+ * and the charset of each text part. Enough for the mails src/server/mail/mime.ts writes.
  */
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
@@ -200,7 +200,7 @@ export function parseAddresses(value: string | undefined): string[] {
   return (withoutNames.match(/[^\s<>,;:"]+@[^\s<>,;:"]+/g) ?? []).map((address) => address.toLowerCase());
 }
 
-/** Parses a raw RFC 5322 message (as nodemailer writes it). */
+/** Parses a raw RFC 5322 message (as src/server/mail/mime.ts writes it). */
 export function parseMail(raw: Buffer | string): ParsedMail {
   const binary = toBinary(raw);
   const root = parseEntity(binary, true);

@@ -92,6 +92,12 @@ describe('buildMessage', () => {
     expect(new Set(built.map(({ raw }) => /boundary="([^"]+)"/.exec(raw)![1])).size).toBe(built.length);
   });
 
+  it('refuses a recipient that is not one address (a list, or a line break that would add a header)', () => {
+    for (const to of ['a@x.example, b@x.example', 'a@x.example\r\nBcc: b@x.example', 'Ana <a@x.example>\nBcc: b@x.example', 'Ana']) {
+      expect(() => buildMessage({ to, subject: 's', text: '', html: '' }, FROM)).toThrow('not one mail address');
+    }
+  });
+
   it('writes RFC 5322 dates', () => {
     expect(mailDate(new Date('2026-03-01T04:05:06Z'))).toBe('Sun, 01 Mar 2026 04:05:06 +0000');
   });

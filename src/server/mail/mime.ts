@@ -116,10 +116,14 @@ export interface Address {
   address: string;
 }
 
-/** `Name <address>`, `"Name, Inc." <address>` or a bare address. */
+const NAME_ADDR = /^\s*(.*?)\s*<([^<>\s,;"]+@[^<>\s,;"]+)>\s*$/s;
+/** A bare address, its empty first group standing for the name. */
+const BARE_ADDR = /^\s*()([^<>\s,;"]+@[^<>\s,;"]+)\s*$/;
+
+/** `Name <address>`, `"Name, Inc." <address>` or a bare address; anything else (a list, a line break) throws. */
 export function parseAddress(value: string): Address {
-  const match = /^\s*(.*?)\s*<\s*([^<>\s]+)\s*>\s*$/s.exec(value);
-  if (!match) return { name: '', address: value.trim() };
+  const match = NAME_ADDR.exec(value) ?? BARE_ADDR.exec(value);
+  if (!match) throw new Error(`not one mail address: ${JSON.stringify(value)}`);
   const [, name = '', address = ''] = match;
   const unquoted = /^"(.*)"$/s.exec(name);
   return { name: unquoted ? unquoted[1]!.replace(/\\(.)/g, '$1') : name, address };
