@@ -7,9 +7,9 @@
  * id and 50 event ids for one bill: every effect (event row, bill, order, notification, mail) must be there exactly once.
  * A boleto's PDF is drawn on its first download, not at issue: the bench times those first drawings apart.
  *
- * Database: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a PostgreSQL server: the bench makes a database of its own
- * there and drops it), else PGlite in a data directory, as `npm start` runs it. BENCH_PAYMENTS: how many bills of
- * each kind (default 200). BENCH_CPU_PROF_DIR: the server's CPU profile of each method's webhook phase (answers and
+ * Databases: PGlite in a data directory, as `npm start` runs it; then PostgreSQL when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL names a server (the bench makes a database of its own there and drops it); BENCH_DATABASES=pglite
+ * or =postgres runs one. BENCH_PAYMENTS: how many bills of each kind (default 200). BENCH_CPU_PROF_DIR: the server's CPU profile of each method's webhook phase (answers and
  * mails) is written there, `boleto-webhooks.cpuprofile` and `pix-webhooks.cpuprofile`.
  * Exits 1 when a goal is missed or an effect is missing or repeated.
  */
@@ -64,9 +64,25 @@ async function timed(n: number, atOnce: number, task: (i: number) => Promise<voi
   return performance.now() - started;
 }
 
-async function benchDatabase(dataDir: string): Promise<{ database: Config['database']; label: string; drop(): Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!url) return { database: { kind: 'pglite', dir: path.join(dataDir, 'db') }, label: 'PGlite in a data directory', drop: async () => {} };
+interface BenchDatabase {
+  database: Config['database'];
+  label: string;
+  drop(): Promise<void>;
+}
+
+const postgresUrl = () => process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+
+/** The databases to run on, in turn: PGlite, then PostgreSQL when a server is named (BENCH_DATABASES narrows). */
+function databaseKinds(): ('pglite' | 'postgres')[] {
+  const wanted = process.env.BENCH_DATABASES?.split(',');
+  const kinds = (['pglite', 'postgres'] as const).filter((kind) => (kind === 'pglite' || postgresUrl()) && (!wanted || wanted.includes(kind)));
+  if (kinds.length === 0) throw new Error('BENCH_DATABASES=postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
+  return kinds;
+}
+
+async function benchDatabase(kind: 'pglite' | 'postgres', dataDir: string): Promise<BenchDatabase> {
+  if (kind === 'pglite') return { database: { kind: 'pglite', dir: path.join(dataDir, 'db') }, label: 'PGlite in a data directory', drop: async () => {} };
+  const url = postgresUrl()!;
   process.env.TEST_DATABASE_URL = url;
   const created = await createPostgresDatabase();
   return { ...created, label: `PostgreSQL (${new URL(url).host}, a database of its own)` };
@@ -254,10 +270,10 @@ async function benchMethod(bench: Bench, method: 'boleto' | 'pix'): Promise<Phas
   ];
 }
 
-async function main(): Promise<number> {
+/** Every phase on one database, its table printed; whether an effect or a goal was missed. */
+async function benchOn(kind: 'pglite' | 'postgres', peer: Peer & { smtpUrl: string }): Promise<boolean> {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dosehub-bench-payments-'));
-  const peer = await startPeer();
-  const database = await benchDatabase(dataDir);
+  const database = await benchDatabase(kind, dataDir);
   const app = await buildApp(testConfig({ host: HOST, dataDir, database: database.database, smtpUrl: peer.smtpUrl }));
   try {
     const base = await app.listen({ host: HOST, port: 0 });
@@ -278,6 +294,8 @@ async function main(): Promise<number> {
     const missed = phases.filter((phase) => phase.goal !== undefined && phase.rate < phase.goal);
     process.stdout.write(
       [
+        `### ${database.label}`,
+        '',
         '| what | per second | goal | CPU ms per bill |',
         '| --- | ---: | ---: | ---: |',
         ...phases.map(
@@ -285,18 +303,30 @@ async function main(): Promise<number> {
         ),
         '',
         `- after ${WARM_UP_BILLS} bills of each kind issued and confirmed untimed: ${count + 2} bills of each kind (staff ${STAFF_AT_ONCE} at a time), ${count} confirmations + ${DUPLICATES} deliveries of one event id + ${DUPLICATES} ids for one bill (${SENDERS} senders)`,
-        `- ${database.label}; Node ${process.version}, flags: ${startNodeFlags().join(' ') || 'none'}; ${os.cpus()[0]?.model ?? 'CPU'} × ${os.cpus().length}; load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`,
+        `- Node ${process.version}, flags: ${startNodeFlags().join(' ') || 'none'}; ${os.cpus()[0]?.model ?? 'CPU'} × ${os.cpus().length}; load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`,
         `- effects: ${bench.problems.length === 0 ? 'each exactly once' : bench.problems.join('; ')}`,
         `- goals: ${missed.length === 0 ? 'all met' : `missed: ${missed.map((phase) => phase.what).join('; ')}`}`,
         '',
       ].join('\n'),
     );
-    return bench.problems.length > 0 || missed.length > 0 ? 1 : 0;
+    return bench.problems.length > 0 || missed.length > 0;
   } finally {
     await app.close();
-    await peer.ask({ type: 'close' });
     await database.drop();
     await fsp.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<number> {
+  const kinds = databaseKinds();
+  const peer = await startPeer();
+  try {
+    let failed = false;
+    for (const kind of kinds) failed = (await benchOn(kind, peer)) || failed;
+    if (!kinds.includes('postgres')) process.stdout.write('PostgreSQL not run: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server where databases can be created.\n');
+    return failed ? 1 : 0;
+  } finally {
+    await peer.ask({ type: 'close' });
   }
 }
 
