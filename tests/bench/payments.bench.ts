@@ -9,7 +9,8 @@
  *
  * Databases: PGlite in a data directory, as `npm start` runs it; then PostgreSQL when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL names a server (the bench makes a database of its own there and drops it); BENCH_DATABASES=pglite
- * or =postgres runs one. BENCH_PAYMENTS: how many bills of each kind (default 200). BENCH_CPU_PROF_DIR: the server's CPU profile of each method's webhook phase (answers and
+ * or =postgres runs one. BENCH_PAYMENTS: how many bills of each kind (default 300, issue 35's scenario: 300 events
+ * besides the duplicates). BENCH_CPU_PROF_DIR: the server's CPU profile of each method's webhook phase (answers and
  * mails) is written there, `boleto-webhooks.cpuprofile` and `pix-webhooks.cpuprofile`.
  * Exits 1 when a goal is missed or an effect is missing or repeated.
  */
@@ -44,7 +45,7 @@ const DUPLICATES = 50;
 const GOALS = { issuing: 200, confirmations: 300 };
 const MAIL_WAIT_MS = 60_000;
 
-const count = Number(process.env.BENCH_PAYMENTS || 200);
+const count = Number(process.env.BENCH_PAYMENTS || 300);
 const perSecond = (n: number, ms: number) => Math.round((n / ms) * 1000);
 
 /** CPU milliseconds this process has used (user and system), which the machine's load moves far less than the clock. */
