@@ -53,7 +53,7 @@ const e2eProject = (name: 'e2e' | 'e2e-timed') => ({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: name === 'e2e',
-    // Two files at a time, a journey's wait at times runs out on a loaded machine (twice in three full runs here: a
+    // Two files at a time, a journey's wait at times runs out on a loaded machine (once in each of the first two full runs: a
     // click on a radio mid-transition, a form's answer): it gets one more try, and .ci/run lists every test that
     // passed only on its retry. The timed journeys get none: a retry would hide a slow answer.
     retry: name === 'e2e' ? 1 : 0,
