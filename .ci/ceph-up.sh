@@ -59,6 +59,11 @@ mon data avail warn = 5
 mon data = $CEPH_DIR/mon
 [osd]
 osd data = $CEPH_DIR/osd
+# The OSD's own start-up commands to the monitor (its device class and crush place) can leave before it has the
+# monitor map, and are refused ("wrong fsid"), which stops the OSD (seen with Debian's 16.2.15+ds-0+deb12u2): the
+# script sets its place itself, below.
+osd class update on start = false
+osd crush update on start = false
 osd objectstore = memstore
 memstore device bytes = 4294967296
 osd max object size = 1073741824
@@ -69,6 +74,8 @@ rgw dns name = 127.0.0.1
 EOF
 
 started=$(date +%s)
+# A daemon that stops at its start says why only in its own log: name the step and show the log's end.
+trap 'echo "ceph-up.sh: line $LINENO failed; the ends of $CEPH_DIR/*.log:" >&2; tail -n 5 "$CEPH_DIR"/*.log >&2' ERR
 ceph-authtool --create-keyring "$CEPH_DIR/keyring" --gen-key -n mon. --cap mon 'allow *' >/dev/null
 monmaptool --create --fsid "$fsid" --addv a "[v1:127.0.0.1:$MON_PORT]" "$CEPH_DIR/monmap" >/dev/null
 ceph-mon -c "$conf" --mkfs -i a --monmap "$CEPH_DIR/monmap" --keyring "$CEPH_DIR/keyring"
@@ -76,6 +83,7 @@ ceph-mon -c "$conf" -i a
 
 osd_uuid=$(cat /proc/sys/kernel/random/uuid)
 osd_id=$(ceph -c "$conf" osd new "$osd_uuid")
+ceph -c "$conf" osd crush add "osd.$osd_id" 1.0 root=default >/dev/null 2>&1
 ceph-osd -c "$conf" -i "$osd_id" --mkfs --osd-uuid "$osd_uuid" >>"$CEPH_DIR/setup.log" 2>&1
 # A fresh start right after a stop sometimes finds the last OSD's ports still held: once more, later.
 ceph-osd -c "$conf" -i "$osd_id" 2>>"$CEPH_DIR/setup.log" || { sleep 3; ceph-osd -c "$conf" -i "$osd_id" 2>>"$CEPH_DIR/setup.log"; }
