@@ -45,11 +45,18 @@ interface Answer {
   body: string;
 }
 
+/**
+ * The readiness probe's 503 is one of its documented answers, not a defect: a check that gets no answer within its
+ * 4 s fails it, and on a starved machine the generated requests (the document's first build is a second of CPU) can
+ * hold this process's event loop that long. Its shape is still checked.
+ */
+const READINESS = /^\/api\/v1\/health\/ready\/?(\?|$)/;
+
 /** What is wrong with an answer, or null: a 5xx, no answer, or an error body outside the contract's shape. */
-function problemWith(method: string, answer: Answer): string | null {
+function problemWith(method: string, answer: Answer, url: string): string | null {
   const { status, contentType, body } = answer;
   if (status === null) return 'no answer';
-  if (status >= 500) return `status ${status}`;
+  if (status >= 500 && !(status === 503 && READINESS.test(url))) return `status ${status}`;
   if (status < 400) return null;
   // A HEAD error without a body names no type for one.
   if (method === 'HEAD' && body === '') return contentType ? `HEAD error without a body, with content type ${contentType}` : null;
@@ -111,7 +118,7 @@ describe(`fuzz (seed ${seed})`, () => {
       const label = `#${index} ${request.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.headers).slice(0, 300)}`;
       try {
         const response = await withDeadline(t.app.inject({ ...request, method: request.method as 'GET' }));
-        const problem = problemWith(request.method, { status: response.statusCode, contentType: response.headers['content-type'] as string | undefined, body: response.body });
+        const problem = problemWith(request.method, { status: response.statusCode, contentType: response.headers['content-type'] as string | undefined, body: response.body }, request.url);
         return problem && `${label} → ${problem}: ${response.statusCode} ${response.body.slice(0, 200)}`;
       } catch (error) {
         return `${label} → ${(error as Error).message}`;
@@ -126,9 +133,9 @@ describe(`fuzz (seed ${seed})`, () => {
     const requests = Array.from({ length: RAW }, () => rawRequestFor(random, paths));
     const { failures } = await runAll(requests.length, async (index) => {
       const bytes = requests[index]!;
-      const method = bytes.toString('latin1').split(' ')[0] ?? '';
+      const [method = '', url = ''] = bytes.toString('latin1').split(' ');
       const answer = await rawExchange(port, bytes, ANSWER_WITHIN_MS);
-      const problem = problemWith(method, { status: answer.status, contentType: answer.headers['content-type'], body: answer.body });
+      const problem = problemWith(method, { status: answer.status, contentType: answer.headers['content-type'], body: answer.body }, url);
       return problem && `#${index} ${JSON.stringify(bytes.toString('latin1').slice(0, 160))} → ${problem}: ${answer.status} ${answer.body.slice(0, 200)}`;
     });
     expect(failures.slice(0, 10), `seed ${seed}: ${failures.length} failures`).toEqual([]);
