@@ -35,13 +35,14 @@ export const metricsPlugin = fp<{ metrics: Metrics; serve: MetricsServerOptions 
     if (!serve) return;
     metrics.collectProcessMetrics();
     metrics.readFrom(sources(app));
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       const status = reply.statusCode;
       metrics.request(route, request.method, status, reply.elapsedTime / 1000);
       if (status === 429) metrics.rateLimited(route);
       else if (route === LOGIN_ROUTE && (status === 400 || status === 401)) metrics.signInFailed();
       if (UPLOAD_ROUTES.test(route)) metrics.uploadBytes(uploadedBytes(request, reply));
+      done();
     });
     app.addHook('onReady', async () => {
       server = await startMetricsServer(metrics.registry, serve);
