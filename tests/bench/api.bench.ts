@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
+import { freePort } from '#tests/e2e/support/deploy.ts';
 import { startServer } from '#tests/e2e/support/server.ts';
 import { testConfig } from '#tests/utils/test-app.ts';
 
@@ -58,6 +59,7 @@ const ROUNDS = 4;
 
 interface Server {
   url: string;
+  metricsPort: number | null;
   cpuMs(): number;
   stop(): Promise<unknown>;
 }
@@ -68,39 +70,36 @@ const processCpuMs = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-async function startBenchServer(env: Record<string, string>): Promise<Server> {
+async function startBenchServer(metricsPort: number | null): Promise<Server> {
   const url = process.env.BENCH_DATABASE_URL;
-  const server = await startServer(undefined, { ...(url ? { DATABASE_URL: url } : {}), ...env });
-  return { url: `${server.url}${METRICS_ROUTE}`, cpuMs: () => processCpuMs(server.pid), stop: () => server.stop().finally(() => fs.rmSync(server.dataDir, { recursive: true, force: true })) };
+  const env = { ...(url ? { DATABASE_URL: url } : {}), ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}) };
+  const server = await startServer(undefined, env);
+  return { url: `${server.url}${METRICS_ROUTE}`, metricsPort, cpuMs: () => processCpuMs(server.pid), stop: () => server.stop().finally(() => fs.rmSync(server.dataDir, { recursive: true, force: true })) };
 }
 
-interface Side {
-  measurement: Measurement;
-  cpuMsPerRequest: number;
-}
+type Side = Measurement & { cpuMsPerRequest: number };
 
-async function measureServer(server: Server, name: string, connections: number, duration: number): Promise<Side> {
-  await autocannon({ url: server.url, connections, duration: WARM_UP_SECONDS });
-  const cpuBefore = server.cpuMs();
-  const result = await autocannon({ url: server.url, connections, duration });
-  const cpuMsPerRequest = (server.cpuMs() - cpuBefore) / Math.max(1, result.requests.total);
-  const measurement = { target: name, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
-  return { measurement, cpuMsPerRequest };
-}
-
-function meanOf(sides: Side[]): Side {
-  const average = (pick: (m: Measurement) => number) => Math.round(sides.reduce((sum, side) => sum + pick(side.measurement), 0) / sides.length);
-  const measurement = { target: `${sides[0]!.measurement.target}, mean of ${sides.length}`, requestsPerSecond: average((m) => m.requestsPerSecond), p50Ms: average((m) => m.p50Ms), p99Ms: average((m) => m.p99Ms), errors: average((m) => m.errors), non2xx: average((m) => m.non2xx) };
-  return { measurement, cpuMsPerRequest: sides.reduce((sum, side) => sum + side.cpuMsPerRequest, 0) / sides.length };
-}
+const meanOf = (sides: Side[]): Side => {
+  const average = (pick: (side: Side) => number) => sides.reduce((sum, side) => sum + pick(side), 0) / sides.length;
+  const rounded = (pick: (side: Side) => number) => Math.round(average(pick));
+  return {
+    target: `${sides[0]!.target}, mean of ${sides.length}`,
+    requestsPerSecond: rounded((m) => m.requestsPerSecond),
+    p50Ms: rounded((m) => m.p50Ms),
+    p99Ms: rounded((m) => m.p99Ms),
+    errors: rounded((m) => m.errors),
+    non2xx: rounded((m) => m.non2xx),
+    cpuMsPerRequest: average((m) => m.cpuMsPerRequest),
+  };
+};
 
 async function metricsCost(connections: number, duration: number): Promise<{ off: Side; on: Side; ratio: number }> {
-  const offServer = await startBenchServer({});
-  const onServer = await startBenchServer({ METRICS_PORT: '0' });
+  const offServer = await startBenchServer(null);
+  const onServer = await startBenchServer(await freePort());
   try {
     const rounds: { off: Side; on: Side }[] = [];
-    const measureOff = () => measureServer(offServer, `GET ${METRICS_ROUTE} (server without metrics)`, connections, duration);
-    const measureOn = () => measureServer(onServer, `GET ${METRICS_ROUTE} (server with metrics)`, connections, duration);
+    const measureOff = () => measure({ name: `GET ${METRICS_ROUTE} (server without metrics)`, url: offServer.url }, connections, duration, offServer.cpuMs);
+    const measureOn = () => measure({ name: `GET ${METRICS_ROUTE} (server with metrics)`, url: onServer.url }, connections, duration, onServer.cpuMs);
     // A round not counted: a new server's first seconds cost 2–3 times the CPU per request of later ones (its code,
     // PGlite's WebAssembly too, reaching the optimising tiers), more than the warm-up before each measurement covers.
     await measureOff();
@@ -110,9 +109,11 @@ async function metricsCost(connections: number, duration: number): Promise<{ off
       if (round % 2 === 0) rounds.push({ off: await measureOff(), on: await measureOn() });
       else rounds.push({ on: await measureOn(), off: await measureOff() });
     }
+    const scrape = await fetch(`http://${HOST}:${onServer.metricsPort}/metrics`);
+    if (!(await scrape.text()).includes(`route="${METRICS_ROUTE}"`)) throw new Error('the server with metrics did not count its requests');
     const off = meanOf(rounds.map((r) => r.off));
     const on = meanOf(rounds.map((r) => r.on));
-    return { off, on, ratio: on.measurement.requestsPerSecond / off.measurement.requestsPerSecond };
+    return { off, on, ratio: on.requestsPerSecond / off.requestsPerSecond };
   } finally {
     await Promise.all([offServer.stop(), onServer.stop()]);
   }
@@ -124,10 +125,13 @@ function buildBareApp(): FastifyInstance {
   return bare;
 }
 
-async function measure(target: Target, connections: number, duration: number): Promise<Measurement> {
+/** requests/s and latency of one target; with `cpuMs` (its server's CPU time so far), the server's CPU per request. */
+async function measure(target: Target, connections: number, duration: number, cpuMs = () => 0): Promise<Side> {
   await autocannon({ url: target.url, connections, duration: WARM_UP_SECONDS });
+  const cpuBefore = cpuMs();
   const result = await autocannon({ url: target.url, connections, duration });
   return {
+    cpuMsPerRequest: (cpuMs() - cpuBefore) / Math.max(1, result.requests.total),
     target: target.name,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -177,7 +181,7 @@ async function main(): Promise<number> {
     const measurements: Measurement[] = [];
     for (const target of targets) measurements.push(await measure(target, connections, duration));
     const { off, on, ratio } = await metricsCost(connections, duration);
-    measurements.push(off.measurement, on.measurement);
+    measurements.push(off, on);
 
     process.stdout.write(`${markdownTable(measurements)}\n\n${machineFacts(connections, duration, config.database.kind)}\n`);
     process.stdout.write(`- Metrics on / off, requests/s of GET ${METRICS_ROUTE}: ${ratio.toFixed(3)} (bound ≥ ${METRICS_BOUND})\n`);
