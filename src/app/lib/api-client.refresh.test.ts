@@ -7,8 +7,11 @@ import { jsonResponse as json } from '#tests/utils/fake-fetch.ts';
 const Profile = z.object({ name: z.string() });
 const REFRESH = '/api/v1/users/auth/token/refresh/';
 
-/** A server whose access cookie has expired: every call answers 401 until a refresh succeeds (or never, when refresh fails). */
-function expiredSessionServer({ refreshSucceeds }: { refreshSucceeds: boolean }) {
+/**
+ * A server whose access cookie has expired: every call answers 401 until a refresh succeeds (or never, when refresh
+ * fails). `refreshAnswer`: what the refresh gets instead of the server's verdict (no answer, or another status).
+ */
+function expiredSessionServer({ refreshSucceeds, refreshAnswer }: { refreshSucceeds: boolean; refreshAnswer?: 'none' | 503 }) {
   let refreshed = false;
   const calls: string[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -16,6 +19,8 @@ function expiredSessionServer({ refreshSucceeds }: { refreshSucceeds: boolean })
     calls.push(url);
     if (url === REFRESH) {
       await new Promise((resolve) => setTimeout(resolve, 20));
+      if (refreshAnswer === 'none') throw new TypeError('Failed to fetch');
+      if (refreshAnswer === 503) return json({ errors: ['Serviço indisponível'] }, 503);
       refreshed = refreshSucceeds;
       return refreshSucceeds ? json({ accessTokenExpiration: 'x', refrashTokenExpiration: 'y' }) : json({ errors: ['O token é inválido ou expirou'] }, 401);
     }
@@ -49,6 +54,17 @@ describe('apiRequest on 401 (docs/product.md §4)', () => {
     sessionEndedListeners.delete(ended);
     expect(ended).toHaveBeenCalledTimes(1);
     expect(readAuthState()).toBeNull();
+  });
+
+  it.each(['none', 503] as const)('keeps the session when the refresh gets no verdict (%s): the request fails as without an answer', async (refreshAnswer) => {
+    expiredSessionServer({ refreshSucceeds: false, refreshAnswer });
+    const ended = vi.fn();
+    sessionEndedListeners.add(ended);
+    const failure = await apiRequest('/users/x/', Profile).catch((error: unknown) => error);
+    sessionEndedListeners.delete(ended);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(ended).not.toHaveBeenCalled();
+    expect(readAuthState()).not.toBeNull();
   });
 
   it('does not refresh for a failed login: a 401 there is about the credentials', async () => {

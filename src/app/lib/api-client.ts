@@ -109,14 +109,31 @@ const send = sendRequest;
 
 let refreshing: Promise<boolean> | null = null;
 
+/**
+ * The refresh got no verdict: no answer (offline, the page unloading), or the server could not give one (5xx, 429).
+ * A TypeError, as fetch's own "no answer" is: the screens and the outbox treat it as a failed connection.
+ */
+export class RefreshUnanswered extends TypeError {
+  constructor(readonly status: number | null) {
+    super(status === null ? 'The session refresh got no answer' : `The session refresh got HTTP ${status}`);
+    this.name = 'RefreshUnanswered';
+  }
+}
+
 async function refreshOnce(): Promise<boolean> {
-  const response = await send(REFRESH_PATH, { method: 'POST' }).catch(() => null);
-  return response?.ok ?? false;
+  const response = await send(REFRESH_PATH, { method: 'POST' }).catch(() => {
+    throw new RefreshUnanswered(null);
+  });
+  if (response.ok) return true;
+  if (response.status === 401) return false;
+  throw new RefreshUnanswered(response.status);
 }
 
 /**
  * One refresh for every request that got a 401 at the same time (and, through Web Locks, for every tab):
- * the server rotates refresh tokens, so parallel refreshes would race.
+ * the server rotates refresh tokens, so parallel refreshes would race. True: refreshed; false: the server refused
+ * it (the session is over). Without the server's verdict it rejects with `RefreshUnanswered`, which ends nothing: a
+ * refresh cut by a dropped network or a reload once signed the user out (the next page found the session cookies gone).
  */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (
@@ -137,6 +154,7 @@ export function endSession() {
   sessionEndedListeners.forEach((listener) => listener());
 }
 
+/** Rejects as the request would without an answer when the refresh gets none (`RefreshUnanswered`). */
 async function fetchWithRefresh(path: string, options: RequestOptions): Promise<Response> {
   const response = await send(path, options);
   if (response.status !== 401 || NO_REFRESH_PATHS.includes(path)) return response;

@@ -322,6 +322,20 @@ describe('401', () => {
     expect(api.calls.length).toBeGreaterThan(1);
   });
 
+  it('a refresh without an answer ends nothing: the write waits as after a dropped connection, and goes once the refresh works', async () => {
+    const api = serve({ 'PUT /things/t1/': (_call, count) => (count === 1 ? { status: 401, body: { errors: ['Token expirado.'] } } : ok) });
+    await queue('t1', { name: 'A' });
+    const refreshSession = vi.fn((): Promise<boolean> => Promise.reject(new TypeError('Failed to fetch')));
+    const tab = drainer({ refreshSession });
+    expect(await tab.drain()).not.toMatchObject({ status: 'session-ended' });
+    expect(await rows()).toMatchObject([{ state: 'pending', networkFailures: 1 }]);
+
+    refreshSession.mockResolvedValue(true);
+    await tab.drain({ wake: 'all' });
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /things/t1/', 'PUT /things/t1/']);
+    expect(await rows()).toMatchObject([{ state: 'done' }]);
+  });
+
   it('a second 401 after a successful refresh also ends the run', async () => {
     serve({ 'PUT /things/t1/': { status: 401, body: { errors: ['Não autenticado.'] } } });
     await queue('t1', { name: 'A' });

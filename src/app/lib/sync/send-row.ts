@@ -71,10 +71,10 @@ function problemOf(outcome: SendOutcome, decision: Decision): ApiProblem | null 
   }
 }
 
-/** Sends, refreshing the session once on a 401. */
+/** Sends, refreshing the session once on a 401. A refresh without the server's verdict counts as a send without an answer. */
 async function sendWithRefresh(kind: WriteKind, row: OutboxRow, files: StoredFile[], context: SendRowContext) {
+  let outcome = await attempt(kind, row, files, context);
   for (let refreshed = false; ; refreshed = true) {
-    const outcome = await attempt(kind, row, files, context);
     if (outcome === STOPPED) return null;
     const decision = decide(outcome, {
       attempts: row.attempts,
@@ -86,7 +86,9 @@ async function sendWithRefresh(kind: WriteKind, row: OutboxRow, files: StoredFil
       refreshed,
     });
     if (decision.action !== 'refresh-session') return { outcome, decision };
-    if (!(await context.refreshSession())) return { outcome, decision: { action: 'session-ended' } as const };
+    const renewed = await context.refreshSession().catch(() => null);
+    if (renewed === false) return { outcome, decision: { action: 'session-ended' } as const };
+    outcome = renewed === null ? ({ type: 'no-answer', reason: 'network' } as const) : await attempt(kind, row, files, context);
   }
 }
 
