@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Language } from '#shared/languages.ts';
 import { linkFrom, mailTo } from '#tests/utils/smtp.ts';
-import { openPage, type PageProblems } from './support/browser.ts';
+import { openPage, startAppByPointer, type PageProblems } from './support/browser.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
 /** The UI's own texts, read from the locale files, so the test follows the product's wording in each language. */
@@ -40,6 +40,7 @@ async function logout(page: Page, label: string, loginLabel: string) {
 
 async function login(page: Page, t: ReturnType<typeof texts>, email: string, password: string) {
   await page.goto(`${env.server.url}/login`);
+  await startAppByPointer(page);
   await field(page, t.auth.fields.email).fill(email);
   await field(page, t.auth.fields.password).fill(password);
   await page.getByRole('main').getByRole('button', { name: t.auth.login.submit }).click();
@@ -56,6 +57,7 @@ describe.each(['pt-BR', 'es'] as const)('accounts in %s, in Chromium against the
 
     // Sign up: the verification mail arrives in the user's language.
     await page.goto(`${env.server.url}/signup`);
+    await startAppByPointer(page);
     await field(page, t.auth.fields.name).fill('Ana Beatriz Souza');
     await field(page, t.auth.fields.email).fill(email);
     await field(page, t.auth.fields.confirmedEmail).fill(email);
@@ -117,7 +119,11 @@ describe.each(['pt-BR', 'es'] as const)('accounts in %s, in Chromium against the
     // Forgot the password: reset it through the mailed link.
     await logout(page, t.common.nav.logout, t.common.nav.login);
     await page.goto(`${env.server.url}/login`);
+    await startAppByPointer(page);
     await page.getByRole('link', { name: t.auth.login.forgotPassword }).click();
+    // The address changes first; the login form stays until the recovery page's code is in, and an e-mail typed then
+    // went into the login form's field (loaded full runs sent an empty recovery form).
+    await page.getByRole('button', { name: t.auth.forgot.submit }).waitFor();
     await field(page, t.auth.fields.email).fill(newEmail);
     await page.getByRole('button', { name: t.auth.forgot.submit }).click();
     await page.getByText(t.auth.forgot.sentTitle).waitFor();
@@ -173,6 +179,11 @@ describe('guards', () => {
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (url.pathname.startsWith('/api/')) apiCalls.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+    });
+    // A request sent without an answer (aborted, refused) says as much (one full run saw no refresh answer at all).
+    page.on('requestfailed', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname} failed: ${request.failure()?.errorText}`);
     });
     await context.clearCookies({ name: 'jwt-access-token' });
     await page.reload();

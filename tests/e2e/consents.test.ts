@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { E2E_PASSWORD } from './support/accounts.ts';
-import { launchBrowser, openPage, type PageProblems } from './support/browser.ts';
+import { launchBrowser, openPage, startAppByPointer, type PageProblems } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { dropTestBucket } from '#tests/utils/s3.ts';
 
@@ -69,6 +69,7 @@ describe('consent records, in Chromium', () => {
     server = await startServer(server.dataDir, REPUBLISHED);
     const next = await newPage();
     await next.goto(`${server.url}/login`);
+    await startAppByPointer(next);
     await field(next, t.auth.fields.email).fill(email);
     await field(next, t.auth.fields.password).fill(E2E_PASSWORD);
     await next.getByRole('main').getByRole('button', { name: t.auth.login.submit }).click();

@@ -283,6 +283,9 @@ describe('My services: analyses with resumable image uploads, in Chromium agains
     // The report's own tab is closed first: going offline while Chromium still loads its PDF viewer there failed once
     // with "Target page, context or browser has been closed" (a loaded full run).
     await (await tab).close();
+    // Opened means kept: the worker stores the copy after the answer's headers came (the event above), so the
+    // network goes only once the copy is in the cache (a loaded full run went offline before it was).
+    await page.waitForFunction(async (url) => Boolean(await (await caches.open('dosehub-reports')).match(url)), reportUrl, { polling: 100 });
 
     await page.context().setOffline(true);
     link.cut();

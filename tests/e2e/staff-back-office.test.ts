@@ -5,7 +5,7 @@ import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { mailTo } from '#tests/utils/smtp.ts';
 import { uniqueCpf } from '#tests/utils/payments.ts';
 import { confirmedUser, loginThroughUi } from './support/accounts.ts';
-import { openPage } from './support/browser.ts';
+import { openPage, startAppByPointer } from './support/browser.ts';
 import { smallZip, type PickedFile } from './support/calibrations.ts';
 import { analysesOf } from './support/orders.ts';
 import { enrolTotpInBrowser, signInWithCode } from './support/second-factor.ts';
@@ -88,6 +88,7 @@ describe('the staff back-office, in Chromium against the real server and SMTP', 
     // Staff sign in and open the back-office from the header.
     const staff = await newPage();
     await staff.goto(`${env.server.url}/login`);
+    await startAppByPointer(staff);
     await field(staff, t.auth.fields.email).fill(staffEmail);
     await field(staff, t.auth.fields.password).fill(staffPassword);
     await staff.getByRole('main').getByRole('button', { name: t.auth.login.submit }).click();

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ApiUser } from './accounts.ts';
 import type { RunningServer } from './server.ts';
+import { startAppByPointer } from './browser.ts';
 import { nextCode, signInWithCode } from './second-factor.ts';
 
 /**
@@ -162,6 +163,7 @@ export function randomZip(path: string, bytes: number): string {
 export async function staffSignInThroughUi(page: Page, server: RunningServer) {
   const auth = JSON.parse(fs.readFileSync('locales/pt-BR/auth.json', 'utf8'));
   await page.goto(`${server.url}/login`);
+  await startAppByPointer(page);
   await page.getByLabel(/^E-mail( \*)?$/).fill(/e-mail:\s+(\S+)/.exec(server.output())![1]!);
   await page.getByLabel(/^Senha( \*)?$/).fill(/password:\s+(\S+)/.exec(server.output())![1]!);
   await page.getByRole('main').getByRole('button', { name: auth.login.submit }).click();
