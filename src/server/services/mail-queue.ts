@@ -76,9 +76,15 @@ export async function queueMail(tx: Db, kind: MailKind, message: MailMessage): P
 /** `queueMail` for several mails in one statement (a batch of confirmations: services/group-commit.ts). */
 export async function queueMails(tx: Db, kind: MailKind, messages: readonly MailMessage[]): Promise<string[]> {
   if (messages.length === 0) return [];
+  // Due by this process's clock, the one the senders compare with (claims, leases, retries): the database's now() is
+  // the transaction's start in microseconds, and a mail claimed in the same millisecond it committed was not yet due
+  // (it waited for the retry job: seen on PostgreSQL); a database host's clock may also differ from ours.
+  const nextAttemptAt = new Date();
   const rows = await tx
     .insert(outgoingMails)
-    .values(messages.map((message) => ({ kind, recipient: message.to, replyTo: message.replyTo ?? null, subject: message.subject, text: message.text, html: message.html })))
+    .values(
+      messages.map((message) => ({ kind, recipient: message.to, replyTo: message.replyTo ?? null, subject: message.subject, text: message.text, html: message.html, nextAttemptAt })),
+    )
     .returning({ id: outgoingMails.id });
   for (const row of rows) noteQueuedMail(tx, row.id);
   return rows.map((row) => row.id);
