@@ -96,7 +96,15 @@ it('staff bill an order by PIX (CNPJ from the profile, one bill only), the clini
   await row.getByText(t.staff.orders.billState.pix.open).waitFor();
   expect(await row.getByRole('button', { name: new RegExp(`^${escape(t.staff.orders.issueBill)}`) }).count()).toBe(0);
 
-  // The clinician's order shows the charge; the sandbox pays it by its copy-paste code; their page turns paid by itself.
+  // The clinician's order shows the charge; the sandbox pays it by its copy-paste code; their page turns paid by itself,
+  // though the payment lands before its live stream listens (held here, as a slow start did in a CI run): the
+  // stream's first open catches up.
+  let releaseStream = () => {};
+  const streamHeld = new Promise<void>((resolve) => (releaseStream = resolve));
+  await client.route(/\/api\/v1\/users\/[^/]+\/events\/$/, async (route) => {
+    await streamHeld;
+    await route.continue();
+  });
   await client.goto(`${env.server.url}/dashboard/my-services`);
   const item = client.locator('[data-order-id]').first();
   await item.getByRole('button', { expanded: false }).first().click();
@@ -105,6 +113,7 @@ it('staff bill an order by PIX (CNPJ from the profile, one bill only), the clini
   expect(await item.getByRole('button', { name: t.orders.actions.bill }).count()).toBe(0);
   expect(await item.getByText(t.orders.reasons.billMissing).count()).toBe(0);
   expect(await pay(pixCode)).toEqual({ status: 200, body: '{"result":"confirmed"}' });
+  releaseStream();
   await item.getByRole('status').filter({ hasText: before(t.pix.paidOn) }).waitFor({ timeout: 5_000 });
 
   // Staff refund it from the row: the dialog names the amount in pt-BR, focus comes back to the row, the row says refunded.

@@ -2,7 +2,8 @@ import type { Notification } from '#shared/schemas/notifications.ts';
 import { db } from '#app/lib/db.ts';
 import type { ServerEvent } from '#app/lib/live/sse-parser.ts';
 import { OTHER_USER, TEST_USER, resetLocalDatabase } from '#app/lib/testing/local-first.ts';
-import { applyLiveEvent, eventsPath } from './live-notifications.ts';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { applyLiveEvent, catchUpOnOpen, eventsPath } from './live-notifications.ts';
 import { markNotificationRead } from './notification-store.ts';
 import { changeRows } from '#app/lib/sync/outbox.ts';
 
@@ -90,5 +91,30 @@ describe('applyLiveEvent (the user’s event stream → the local database)', ()
     await applyLiveEvent(TEST_USER, created(note(1)));
     await applyLiveEvent(TEST_USER, checked(id(2), true));
     expect(await db.notifications.toArray()).toEqual([note(2)]);
+  });
+});
+
+describe('catchUpOnOpen (each connection of the stream, the first too)', () => {
+  it("reads again what the user's open screens read before the stream listened, and nothing else", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const reads: string[] = [];
+    const watch = (key: readonly unknown[]) =>
+      new QueryObserver(client, { queryKey: key, queryFn: async () => reads.push(key.join(' ')) }).subscribe(() => undefined);
+    const stops = [watch(['orders', TEST_USER, 'pull']), watch(['orders', OTHER_USER, 'pull']), watch(['catalog', 'plans', 'pt-BR'])];
+    await vi.waitFor(() => expect(reads).toHaveLength(3));
+    reads.length = 0;
+    // Mounted but not shown: read when a screen shows it.
+    await client.prefetchQuery({ queryKey: ['signatures', TEST_USER, 'pull'], queryFn: async () => reads.push('signatures') });
+    reads.length = 0;
+
+    await catchUpOnOpen(client, TEST_USER);
+    expect(reads).toEqual([`orders ${TEST_USER} pull`]);
+    expect(client.getQueryState(['signatures', TEST_USER, 'pull'])?.isInvalidated).toBe(true);
+
+    // What was read after the open is not read again.
+    reads.length = 0;
+    await catchUpOnOpen(client, TEST_USER, 0);
+    expect(reads).toEqual([]);
+    stops.forEach((stop) => stop());
   });
 });

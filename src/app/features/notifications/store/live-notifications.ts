@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Notification } from '#shared/schemas/notifications.ts';
 import { db, useDatabaseUser } from '#app/lib/db.ts';
@@ -7,7 +7,6 @@ import { followEventStream } from '#app/lib/live/event-stream.ts';
 import { dispatchLiveEvent } from '#app/lib/live/live-handlers.ts';
 import type { ServerEvent } from '#app/lib/live/sse-parser.ts';
 import { applyServerRows } from '#app/lib/sync/pull.ts';
-import { notificationKeys } from '../api/notification-queries.ts';
 
 const NotificationEvent = z.object({ notification: Notification });
 const CheckedEvent = z.object({ id: z.string(), checked: z.boolean() });
@@ -38,8 +37,17 @@ export async function applyLiveEvent(userId: string, event: ServerEvent) {
 }
 
 /**
- * While signed in and the local database is open: follow `/users/{uid}/events/` so a notification
- * created elsewhere shows at once; every (re)connection also pulls the list, to catch what was missed.
+ * What the user's reads (keyed `[collection, userId, …]`) got before the stream listened may miss an event: a
+ * payment confirmed between the start-up pull and the first open, or anything during an outage. Those the open
+ * screens use read again (TanStack refetches only active queries); the others read when a screen mounts them.
+ */
+export function catchUpOnOpen(queryClient: QueryClient, userId: string, openedAt = Date.now()) {
+  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] === userId && query.state.dataUpdatedAt <= openedAt });
+}
+
+/**
+ * While signed in and the local database is open: follow `/users/{uid}/events/` so a change made elsewhere
+ * shows at once; every connection, the first too, catches up on what came before it (`catchUpOnOpen`).
  */
 export function useLiveNotifications(userId: string | null) {
   const databaseUser = useDatabaseUser();
@@ -48,16 +56,11 @@ export function useLiveNotifications(userId: string | null) {
   useEffect(() => {
     if (!active || !userId) return;
     const controller = new AbortController();
-    let opened = false;
     void followEventStream(
       eventsPath(userId),
       {
         onEvent: (event) => void applyLiveEvent(userId, event).catch(() => undefined),
-        // The first open follows the start-up pull; later ones catch up on what the outage hid.
-        onOpen: () => {
-          if (opened) void queryClient.invalidateQueries({ queryKey: notificationKeys.user(userId) });
-          opened = true;
-        },
+        onOpen: () => void catchUpOnOpen(queryClient, userId),
       },
       controller.signal,
     );
