@@ -102,7 +102,7 @@ describe('boletos issued at once', () => {
       const order = await getOrder(t.app, user, created[i]!.id);
       expect(order.bill).toMatchObject({ method: 'boleto', amount: 99.9, status: 'open' });
       expect(await t.app.db.select().from(bills).where(eq(bills.orderId, order.id))).toHaveLength(1);
-      expect(await t.app.db.select().from(auditLog).where(eq(auditLog.recordId, order.id))).toEqual([
+      expect(await t.app.db.select().from(auditLog).where(eq(auditLog.recordId, order.id)).orderBy(auditLog.at)).toEqual([
         expect.objectContaining({ action: 'order.create' }),
         expect.objectContaining({ action: 'order.bill', after: expect.objectContaining({ billFileId: fileIdOf(order.billUrl), paymentMethod: 'boleto' }) }),
       ]);
@@ -132,7 +132,7 @@ describe('boletos issued at once', () => {
       const billRows = await t.app.db.select().from(bills).where(eq(bills.orderId, order.id));
       expect(billRows.filter((bill) => bill.method === method && bill.status === 'open')).toHaveLength(1);
       if (method === 'pix') expect(billRows.find((bill) => bill.method === 'pix')!.pixCode).toMatch(/^000201/);
-      const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.recordId, order.id));
+      const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.recordId, order.id)).orderBy(auditLog.at);
       expect(audits.filter((entry) => entry.action === 'order.bill').at(-1)).toMatchObject({ after: expect.objectContaining({ paymentMethod: method }) });
       const told = await t.app.db.select().from(notifications).where(eq(notifications.userId, user.id));
       expect(told.filter((notice) => notice.messageKey === 'billIssued')).toHaveLength(i < users.length ? 1 : 2);
