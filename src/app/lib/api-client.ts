@@ -113,7 +113,7 @@ let refreshing: Promise<boolean> | null = null;
  * The refresh got no verdict: no answer (offline, the page unloading), or the server could not give one (5xx, 429).
  * A TypeError, as fetch's own "no answer" is: the screens and the outbox treat it as a failed connection.
  */
-export class RefreshUnanswered extends TypeError {
+class RefreshUnanswered extends TypeError {
   constructor(readonly status: number | null) {
     super(status === null ? 'The session refresh got no answer' : `The session refresh got HTTP ${status}`);
     this.name = 'RefreshUnanswered';

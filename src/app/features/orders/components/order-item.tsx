@@ -1,10 +1,11 @@
 import { Suspense, useId } from 'react';
-import { Accordion, Badge, Button, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Accordion, Badge, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileInvoice, IconList, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatBrl } from '#shared/format/money.ts';
 import { DetailField } from '#app/ui/detail-field.tsx';
+import { ListLoader } from '#app/ui/loading-indicator.tsx';
 import type { OrderRecord } from '#app/lib/db.ts';
 import { useLanguage } from '#app/lib/use-language.ts';
 import { takesAnalyses } from '../analysis-values.ts';
@@ -65,7 +66,7 @@ export function OrderItem({ order, remaining }: { order: OrderRecord; remaining:
       <Accordion.Panel>
         {/* What the panel still loads waits here: a suspension above it would hide the panel while it opens, and
             Mantine's Collapse, measuring it then, stays at height 0 (seen on a loaded machine: an open, empty item). */}
-        <Suspense fallback={<Loader size="sm" />}>
+        <Suspense fallback={<ListLoader />}>
           <Stack gap="md">
             <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
               <DetailField label={t('fields.price')}>{formatBrl(order.price)}</DetailField>
